@@ -1,0 +1,90 @@
+// swift-tools-version: 6.1
+//
+// DnDKit: Apple's drag-and-drop transfer model (Transferable, UTType, gesture-driven drag sources and
+// drop targets) for Linux, headless and deterministic, plus the `dnd-sim` command-line simulator.
+//
+// Layers (arrows are imports; lower layers never import higher ones):
+//
+//     dnd-sim ─▶ Simulation ─▶ DragDrop ─▶ Gestures
+//                                  └─────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
+//                                              └─────▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
+//
+// `DnDKit` re-exports every library module. See DESIGN.md in the shared folder for the whole picture.
+
+import PackageDescription
+
+let package = Package(
+    name: "DnDKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "DnDKit", targets: ["DnDKit"]),
+        .library(name: "ContentTypes", targets: ["ContentTypes"]),
+        .library(name: "PNGCodec", targets: ["PNGCodec"]),
+        .library(name: "Transfer", targets: ["Transfer"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "DragDrop", targets: ["DragDrop"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
+        .executable(name: "dnd-sim", targets: ["dnd-sim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // MARK: System libraries and the C shim
+
+        .systemLibrary(
+            name: "CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(
+            name: "CPNG",
+            dependencies: ["CLibPNG"]
+        ),
+
+        // MARK: Library modules
+
+        .target(
+            name: "ContentTypes",
+            dependencies: ["CMagic"]
+        ),
+        .target(
+            name: "PNGCodec",
+            dependencies: ["CPNG"]
+        ),
+        .target(
+            name: "Transfer",
+            dependencies: ["ContentTypes", "PNGCodec"]
+        ),
+        .target(
+            name: "Gestures"
+        ),
+        .target(
+            name: "DragDrop",
+            dependencies: ["Gestures", "Transfer", "ContentTypes"]
+        ),
+        .target(
+            name: "Simulation",
+            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+        ),
+        .target(
+            name: "DnDKit",
+            dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop", "Simulation"]
+        ),
+
+        // MARK: The command-line simulator
+
+        .executableTarget(
+            name: "dnd-sim",
+            dependencies: [
+                "DnDKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,2 @@
+// The system libmagic, found through pkg-config ("libmagic", Debian package libmagic-dev).
+#include <magic.h>

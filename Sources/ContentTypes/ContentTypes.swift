@@ -1,0 +1,3 @@
+// ContentTypes: UTType, the type registry, Info declarations and content sniffing with libmagic.
+
+import CMagic

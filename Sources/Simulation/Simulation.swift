@@ -1,0 +1,3 @@
+// Simulation: scene files, scripts, the scene runner, timelines and the renderer behind dnd-sim.
+
+import DragDrop
