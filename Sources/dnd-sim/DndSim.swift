@@ -1,11 +1,53 @@
 import ArgumentParser
-import DnDKit
+import Foundation
 
 @main
-struct DndSim: ParsableCommand {
+struct DndSim: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dnd-sim",
         abstract: "Move images between simulated panes, replay input, and inspect the type registry.",
-        version: "0.1.0"
+        discussion: """
+            Exit status: 0 on success; 1 when an input is bad (standard error names the file and the \
+            problem); 2 for usage errors.
+            """,
+        version: "0.1.0",
+        subcommands: []
     )
+
+    /// Parses the command line and runs the chosen subcommand, with dnd-sim's exit statuses rather than
+    /// ArgumentParser's (which uses 64 for usage errors).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(with: error)
+        }
+    }
+
+    private static func exit(with error: any Error) -> Never {
+        switch error {
+        case let exit as ExitCode:
+            Foundation.exit(exit.rawValue)
+        case let input as InputError:
+            StandardError.write("dnd-sim: \(input.description)")
+            Foundation.exit(ExitStatus.badInput)
+        default:
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version and the like.
+                self.exit(withError: error)
+            }
+            if code == .validationFailure {
+                StandardError.write(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage)
+            }
+            StandardError.write("dnd-sim: \(String(describing: error))")
+            Foundation.exit(ExitStatus.badInput)
+        }
+    }
 }

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+//
+// DnDKit's benchmarks: every performance target of the toolkit, measured in release builds with
+// ordo-one/benchmark. Users of the library never build this package.
+//
+//     cd Benchmarks && swift package benchmark                        # run them all
+//     swift package benchmark --target PNGBenchmarks                  # one family
+//     swift package benchmark thresholds check                        # against the committed thresholds
+
+import PackageDescription
+
+let package = Package(
+    name: "DnDKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: []
+)
+
+/// One executable per benchmark family, in `Benchmarks/<name>/`, run by the benchmark plugin.
+func benchmarkFamily(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")] + dependencies,
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

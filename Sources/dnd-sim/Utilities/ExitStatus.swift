@@ -1,0 +1,31 @@
+/// The exit statuses every dnd-sim command uses.
+enum ExitStatus {
+    /// Everything asked for was done.
+    static let success: Int32 = 0
+    /// An input was bad: a file is missing, unreadable or malformed. Standard error says which and why.
+    static let badInput: Int32 = 1
+    /// The command line itself was wrong: an unknown option, a missing argument, a bad value.
+    static let usage: Int32 = 2
+}
+
+/// A problem with an input the user named: reported on standard error, exit status 1.
+///
+/// Library errors (a PNG that fails to decode, a declaration file with a cycle) already say what went wrong;
+/// wrap them with the file they came from so the message names it.
+struct InputError: Error, CustomStringConvertible {
+    /// The file (or other input) at fault, as the user wrote it.
+    var input: String
+    /// What is wrong with it.
+    var problem: String
+
+    init(_ input: String, _ problem: String) {
+        self.input = input
+        self.problem = problem
+    }
+
+    init(_ input: String, _ error: any Error) {
+        self.init(input, String(describing: error))
+    }
+
+    var description: String { "\(input): \(problem)" }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Messages for people: errors, warnings and progress go to standard error, never mixed into the output.
+enum StandardError {
+    static func write(_ message: String) {
+        let line = message.hasSuffix("\n") ? message : message + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+/// Whether and how to colour what goes to the terminal.
+///
+/// Colours are used only when standard output is a terminal and `NO_COLOR` is not set (https://no-color.org).
+enum Terminal {
+    static var colorsEnabled: Bool {
+        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty {
+            return false
+        }
+        return isatty(STDOUT_FILENO) != 0
+    }
+
+    /// The text wrapped in an SGR colour code when colours are enabled, unchanged otherwise.
+    static func styled(_ text: String, _ style: Style, enabled: Bool = colorsEnabled) -> String {
+        enabled ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
+        case cyan = "36"
+    }
+}
+
+/// JSON output: stable key order so that output can be compared and diffed.
+enum JSONOutput {
+    static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Prints one value as one line of JSON (a JSON Lines record).
+    static func printLine(_ value: some Encodable) throws {
+        let data = try encoder().encode(value)
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
