@@ -86,5 +86,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // MARK: Tests
+
+        .testTarget(
+            name: "DndSimTests",
+            dependencies: ["dnd-sim"]
+        ),
     ]
 )

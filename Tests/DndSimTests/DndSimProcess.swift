@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// What one run of the `dnd-sim` executable printed and how it ended.
+struct DndSimResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs the `dnd-sim` executable that SwiftPM built beside the test bundle, the way a user would.
+///
+/// - Parameters:
+///   - arguments: the command line after `dnd-sim`.
+///   - environment: extra variables, on top of this process's environment.
+///   - currentDirectory: where the command runs; this process's directory when `nil`.
+/// - Returns: the exit status and everything the command printed.
+/// - Throws: when the executable cannot be started.
+func dndSim(
+    _ arguments: [String],
+    environment: [String: String] = [:],
+    currentDirectory: URL? = nil
+) throws -> DndSimResult {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    if let currentDirectory {
+        process.currentDirectoryURL = currentDirectory
+    }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes to the end before waiting, so that a chatty command cannot fill a pipe and block.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errorData = Data()
+    DispatchQueue.global().async(group: group) {
+        errorData = error.fileHandleForReading.readDataToEndOfFile()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return DndSimResult(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: outputData, as: UTF8.self),
+        standardError: String(decoding: errorData, as: UTF8.self)
+    )
+}
+
+/// The folder holding the built products (`.build/debug` or `.build/release`).
+var productsDirectory: URL {
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+    }
+    return Bundle.main.bundleURL
+}
