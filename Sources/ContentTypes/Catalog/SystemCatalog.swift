@@ -331,7 +331,7 @@ enum SystemCatalog {
         .init("public.contact", "contact", []),
         .init("public.to-do-item", "to-do item", []),
         .init("public.calendar-event", "calendar event", []),
-        .init("public.email-message", "email message", ["public.message"], extensions: ["eml"], mime: ["message/rfc822"]),
+        .init("public.email-message", "email message", ["public.message"]),
         .init("public.stored-url", "stored URL", []),
         .init("com.apple.internet-location", "internet location", ["public.data", "public.stored-url"]),
         .init(

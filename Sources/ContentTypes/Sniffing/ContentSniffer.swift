@@ -58,7 +58,8 @@ public final class ContentSniffer: Sendable {
     /// The type of some bytes that have a filename, from the name and the content together.
     ///
     /// The name decides unless the content says otherwise, following shared-mime-info's order: when the name's
-    /// type is the content's type or a subtype of it, both agree; when the content is an executable or an archive
+    /// type is the content's type or a subtype of it, both agree (and the name's type is reported); when the
+    /// content's type is a subtype of the name's, both agree too (and the content's type is reported); when the content is an executable or an archive
     /// and the name says something else, the content wins (a program named `photo.png` is a program); otherwise
     /// the name wins, as content rarely tells apart formats built on the same bytes (JSON and plain text).
     ///
@@ -207,6 +208,8 @@ public final class ContentSniffer: Sendable {
         if named.conforms(to: sniffed.type) {
             result.type = named
             result.basis = .both
+        } else if sniffed.type.conforms(to: named) {
+            result.basis = .both  // the content refines the name: UTF-16 text named .txt
         } else if sniffed.type.conforms(to: .executable) || sniffed.type.conforms(to: .archive) {
             result.basis = .content
         } else {
