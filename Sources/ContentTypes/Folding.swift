@@ -60,7 +60,7 @@ enum Folding {
             return false
         }
         if tagClass == .filenameExtension {
-            return !tag.hasPrefix(".") && !tag.contains("/")
+            return tag.utf8.first != 0x2E && !tag.utf8.contains(0x2F)  // no leading period, no slash
         }
         return true
     }

@@ -21,7 +21,7 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     public var description: String { rawValue }
 
     public static func == (lhs: UTTagClass, rhs: UTTagClass) -> Bool {
-        Folding.fold(lhs.rawValue) == Folding.fold(rhs.rawValue)
+        lhs.rawValue == rhs.rawValue || Folding.fold(lhs.rawValue) == Folding.fold(rhs.rawValue)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -48,6 +48,18 @@ struct TypeRegistryTests {
                 == "org.dndkit.test.exported")
     }
 
+    @Test func declarationsMadeInCodeAreIndexed() throws {
+        let registry = try TypeRegistry(declarations: [
+            TypeDeclaration(
+                identifier: "org.dndkit.test.in-code", conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["incode"], .mimeType: ["application/x-in-code"]])
+        ])
+        let type = try #require(registry.type(tag: "incode", tagClass: .filenameExtension, conformingTo: .data))
+        #expect(type.identifier == "org.dndkit.test.in-code" && !type.isDynamic)
+        #expect(registry.type(tag: "application/x-in-code", tagClass: .mimeType, conformingTo: nil) == type)
+        #expect(registry.declaration(of: type)?.origin == .program)
+    }
+
     /// Growth: chains and fans of generated types keep exact answers.
     @Test(arguments: [100, 1000])
     func generatedRegistries(count: Int) throws {

@@ -149,12 +149,9 @@ enum RegistryBuilder {
         func add(_ tag: String, of tagClass: UTTagClass, slot: Int32) {
             let folded = Folding.foldTag(tag, of: tagClass)
             let foldedClass = Folding.fold(tagClass.rawValue)
-            if index[foldedClass, default: [:]][folded, default: []].contains(slot) {
-                return
-            }
-            index[foldedClass, default: [:]][folded, default: []].append(slot)
+            index[foldedClass, default: [:]][folded, default: []].appendIfMissing(slot)
         }
-        let declared = declarations.indices.filter { declarations[$0].origin != .system }
+        let declared = systemCount..<declarations.count
         let passes: [[Int]] = [
             Array(0..<systemCount),
             declared.filter { declarations[$0].kind == .exported && !declarations[$0].isFromDesktop },
@@ -190,6 +187,7 @@ extension TypeDeclaration {
     var place: String {
         switch origin {
         case .system: "the system catalog"
+        case .program: "the program"
         case .file(let path): [path, entry].compactMap { $0 }.joined(separator: " ")
         case .desktopDatabase(let directory): "the desktop database (\(directory))"
         }
@@ -208,5 +206,13 @@ extension CatalogEntry {
         return TypeDeclaration(
             identifier: identifier, conformsTo: conformsTo, description: description, tags: tags, kind: .exported,
             origin: .system)
+    }
+}
+
+extension Array where Element == Int32 {
+    fileprivate mutating func appendIfMissing(_ slot: Int32) {
+        if !contains(slot) {
+            append(slot)
+        }
     }
 }

@@ -120,7 +120,7 @@ public struct TypeRegistry: Sendable {
     ///   - supertype: a type the result must conform to, or `nil` for any.
     /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        resolve(tag: tag, tagClass: tagClass, conformingTo: supertype, all: false, followsCurrent: false).first
+        resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
 
     /// Every type with a tag, as `UTType.types(tag:tagClass:conformingTo:)` finds them, but in this registry.
@@ -165,22 +165,56 @@ public struct TypeRegistry: Sendable {
         guard Folding.isValidTag(folded, of: tagClass) else {
             return []
         }
-        var result: [UTType] = []
-        for slot in storage.slots(forFoldedTag: folded, of: tagClass) {
+        if !all {
+            let type = preferred(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+            return [type ?? dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)]
+        }
+        let result = storage.slots(forFoldedTag: folded, of: tagClass).lazy
+            .map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
+            .filter { type in supertype.map(type.conforms(to:)) ?? true }
+        if result.isEmpty {
+            return [dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)]
+        }
+        return Array(result)
+    }
+
+    /// The preferred type for a tag, without building arrays: the hot path of `UTType(filenameExtension:)`.
+    func resolveFirst(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?, followsCurrent: Bool)
+        -> UTType?
+    {
+        let folded = Folding.foldTag(tag, of: tagClass)
+        guard Folding.isValidTag(folded, of: tagClass) else {
+            return nil
+        }
+        return preferred(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+            ?? dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+    }
+
+    private func preferred(
+        foldedTag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        _ followsCurrent: Bool
+    ) -> UTType? {
+        for slot in storage.slots(forFoldedTag: foldedTag, of: tagClass) {
             let type = UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
             if supertype.map(type.conforms(to:)) ?? true {
-                result.append(type)
-                if !all {
-                    break
-                }
+                return type
             }
         }
-        if !result.isEmpty {
-            return result
-        }
+        return nil
+    }
+
+    private func dynamicType(
+        foldedTag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        _ followsCurrent: Bool
+    ) -> UTType {
         let parent = supertype ?? UTType.data
-        let identifier = DynamicIdentifier.make(tag: folded, of: tagClass, conformingTo: parent.identifier)
-        let detached = DetachedType(identifier: identifier, parents: [parent], tags: [tagClass: [folded]], isDynamic: true)
-        return [UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)]
+        let identifier = DynamicIdentifier.make(tag: foldedTag, of: tagClass, conformingTo: parent.identifier)
+        let detached = DetachedType(
+            identifier: identifier, parents: [parent], tags: [tagClass: [foldedTag]], isDynamic: true)
+        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
     }
 }
