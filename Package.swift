@@ -90,6 +90,11 @@ let package = Package(
         // MARK: Tests
 
         .testTarget(
+            name: "ContentTypesTests",
+            dependencies: ["ContentTypes"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "DndSimTests",
             dependencies: ["dnd-sim"]
         ),

@@ -1,0 +1,361 @@
+// The system catalog: the types Apple's platforms declare, with Apple's identifiers, direct parents, filename
+// extensions and MIME types. Facts gathered from Apple's UniformTypeIdentifiers documentation; the table is ours.
+//
+// Some parents are types that have no static member of their own (`public.heif-standard`, `public.aifc-audio`,
+// `com.apple.m4v-video`, `com.pkware.zip-archive`, `public.stored-url`): Apple declares them, so they are here too.
+//
+// Roots: Apple's hierarchy has two kinds of root. Physical types reach `public.item` (through `public.data` or
+// `public.directory`); functional types (`public.content`, `public.archive`, `public.message`, …) describe what a
+// thing is for and may have no parent at all. `SystemCatalog.functionalRoots` lists the latter.
+
+/// One row of the system catalog.
+struct CatalogEntry: Sendable {
+    let identifier: String
+    let description: String
+    let conformsTo: [String]
+    let filenameExtensions: [String]
+    let mimeTypes: [String]
+
+    init(
+        _ identifier: String,
+        _ description: String,
+        _ conformsTo: [String],
+        extensions: [String] = [],
+        mime: [String] = []
+    ) {
+        self.identifier = identifier
+        self.description = description
+        self.conformsTo = conformsTo
+        self.filenameExtensions = extensions
+        self.mimeTypes = mime
+    }
+}
+
+enum SystemCatalog {
+    /// Types without parents by Apple's design: the roots of the functional hierarchy.
+    static let functionalRoots: Set<String> = [
+        "public.item", "public.content", "public.archive", "public.database", "public.message", "public.contact",
+        "public.to-do-item", "public.calendar-event", "public.font", "public.bookmark", "public.log",
+        "public.playlist", "public.disk-image", "com.apple.resolvable", "com.apple.live-photo", "public.stored-url",
+    ]
+
+    static let entries: [CatalogEntry] = [
+        // Base types
+        .init("public.item", "item", []),
+        .init("public.content", "content", []),
+        .init("public.composite-content", "composite content", ["public.content"]),
+        .init("public.data", "data", ["public.item"]),
+        .init("public.directory", "directory", ["public.item"]),
+        .init("com.apple.resolvable", "resolvable", []),
+        .init("public.symlink", "symbolic link", ["public.item", "com.apple.resolvable"]),
+        .init("public.executable", "executable", ["public.item"]),
+        .init("com.apple.mount-point", "mount point", ["public.item", "com.apple.resolvable"]),
+        .init("com.apple.alias-file", "alias", ["public.data", "com.apple.resolvable"]),
+        .init("com.apple.bookmark", "bookmark data", ["public.data", "com.apple.resolvable"]),
+        .init("public.url", "URL", ["public.data"]),
+        .init("public.file-url", "file URL", ["public.url"]),
+        .init("public.disk-image", "disk image", []),
+        .init("public.folder", "folder", ["public.directory"]),
+        .init("public.volume", "volume", ["public.folder"]),
+        .init("com.apple.package", "package", ["public.directory"]),
+        .init("com.apple.bundle", "bundle", ["public.directory"]),
+        .init("public.source-code", "source code", ["public.plain-text"]),
+        .init("public.bookmark", "bookmark", []),
+        .init("public.log", "log", []),
+
+        // Text
+        .init("public.text", "text", ["public.data", "public.content"]),
+        .init("public.plain-text", "plain text", ["public.text"], extensions: ["txt", "text"], mime: ["text/plain"]),
+        .init(
+            "public.utf8-plain-text", "UTF-8 plain text", ["public.plain-text"], mime: ["text/plain;charset=utf-8"]
+        ),
+        .init("public.utf16-external-plain-text", "UTF-16 plain text (external byte order)", ["public.plain-text"]),
+        .init(
+            "public.utf16-plain-text", "UTF-16 plain text", ["public.plain-text"], mime: ["text/plain;charset=utf-16"]
+        ),
+        .init("public.delimited-values-text", "delimited values text", ["public.text"]),
+        .init(
+            "public.comma-separated-values-text", "comma-separated values", ["public.delimited-values-text"],
+            extensions: ["csv"], mime: ["text/csv", "text/comma-separated-values"]
+        ),
+        .init(
+            "public.tab-separated-values-text", "tab-separated values", ["public.delimited-values-text"],
+            extensions: ["tsv"], mime: ["text/tab-separated-values"]
+        ),
+        .init(
+            "public.utf8-tab-separated-values-text", "UTF-8 tab-separated values",
+            ["public.tab-separated-values-text", "public.utf8-plain-text"]
+        ),
+        .init(
+            "public.rtf", "rich text (RTF)", ["public.text"], extensions: ["rtf"],
+            mime: ["text/rtf", "application/rtf"]),
+        .init(
+            "public.html", "HTML text", ["public.text"], extensions: ["html", "htm", "shtml", "shtm"],
+            mime: ["text/html"]
+        ),
+        .init("public.xml", "XML text", ["public.text"], extensions: ["xml"], mime: ["application/xml", "text/xml"]),
+        .init(
+            "public.yaml", "YAML", ["public.text"], extensions: ["yaml", "yml"],
+            mime: ["application/x-yaml", "text/yaml"]
+        ),
+        .init("public.json", "JSON", ["public.text"], extensions: ["json"], mime: ["application/json"]),
+        .init(
+            "public.geojson", "GeoJSON", ["public.json"], extensions: ["geojson"], mime: ["application/geo+json"]
+        ),
+        .init("public.css", "CSS style sheet", ["public.text"], extensions: ["css"], mime: ["text/css"]),
+        .init(
+            "net.daringfireball.markdown", "Markdown text", ["public.utf8-plain-text"],
+            extensions: ["md", "markdown"], mime: ["text/markdown"]
+        ),
+        .init(
+            "public.vcard", "vCard", ["public.text", "public.contact"], extensions: ["vcf", "vcard"],
+            mime: ["text/vcard", "text/x-vcard", "text/directory"]
+        ),
+
+        // Source code and scripts
+        .init("public.assembly-source", "assembly source", ["public.source-code"], extensions: ["s"]),
+        .init("public.c-source", "C source", ["public.source-code"], extensions: ["c"]),
+        .init("public.objective-c-source", "Objective-C source", ["public.source-code"], extensions: ["m"]),
+        .init("public.swift-source", "Swift source", ["public.source-code"], extensions: ["swift"]),
+        .init(
+            "public.c-plus-plus-source", "C++ source", ["public.source-code"],
+            extensions: ["cp", "cpp", "cxx", "cc", "c++"]
+        ),
+        .init(
+            "public.objective-c-plus-plus-source", "Objective-C++ source", ["public.source-code"], extensions: ["mm"]
+        ),
+        .init("public.c-header", "C header", ["public.source-code"], extensions: ["h"]),
+        .init(
+            "public.c-plus-plus-header", "C++ header", ["public.source-code"],
+            extensions: ["hpp", "hxx", "hh", "hp", "h++"]
+        ),
+        .init("public.script", "script", ["public.source-code"]),
+        .init("com.apple.applescript.text", "AppleScript text", ["public.script"], extensions: ["applescript"]),
+        .init(
+            "com.apple.applescript.script", "compiled AppleScript", ["public.data", "public.script"],
+            extensions: ["scpt"]),
+        .init(
+            "com.apple.applescript.script-bundle", "AppleScript bundle",
+            ["com.apple.bundle", "com.apple.package", "public.script"], extensions: ["scptd"]
+        ),
+        .init(
+            "com.netscape.javascript-source", "JavaScript source", ["public.source-code", "public.executable"],
+            extensions: ["js", "jscript", "javascript"],
+            mime: ["text/javascript", "application/javascript", "application/x-javascript"]
+        ),
+        .init("public.shell-script", "shell script", ["public.script"], extensions: ["sh", "command"]),
+        .init(
+            "public.perl-script", "Perl script", ["public.shell-script"], extensions: ["pl", "pm"],
+            mime: ["text/x-perl-script"]
+        ),
+        .init(
+            "public.python-script", "Python script", ["public.shell-script"], extensions: ["py"],
+            mime: ["text/x-python-script"]
+        ),
+        .init(
+            "public.ruby-script", "Ruby script", ["public.shell-script"], extensions: ["rb", "rbw"],
+            mime: ["text/ruby-script"]
+        ),
+        .init(
+            "public.php-script", "PHP script", ["public.shell-script"],
+            extensions: ["php", "php3", "php4", "ph3", "ph4", "phtml"],
+            mime: ["text/php", "text/x-php-script", "application/php"]
+        ),
+        .init("public.make-source", "Makefile", ["public.script"]),
+
+        // Property lists and documents
+        .init("com.apple.property-list", "property list", ["public.data"], extensions: ["plist"]),
+        .init("com.apple.xml-property-list", "XML property list", ["public.xml", "com.apple.property-list"]),
+        .init("com.apple.binary-property-list", "binary property list", ["com.apple.property-list"]),
+        .init(
+            "com.adobe.pdf", "PDF document", ["public.data", "public.composite-content"], extensions: ["pdf"],
+            mime: ["application/pdf"]
+        ),
+        .init(
+            "com.apple.rtfd", "rich text with attachments (RTFD)", ["com.apple.package", "public.composite-content"],
+            extensions: ["rtfd"]),
+        .init("com.apple.flat-rtfd", "flat RTFD", ["public.data", "public.composite-content"]),
+        .init(
+            "com.apple.webarchive", "web archive", ["public.data", "public.composite-content"],
+            extensions: ["webarchive"], mime: ["application/x-webarchive"]
+        ),
+        .init(
+            "org.idpf.epub-container", "EPUB document", ["public.data", "public.composite-content"],
+            extensions: ["epub"], mime: ["application/epub+zip"]
+        ),
+        .init("public.spreadsheet", "spreadsheet", ["public.content"]),
+        .init("public.presentation", "presentation", ["public.composite-content"]),
+        .init("public.database", "database", []),
+
+        // Images
+        .init("public.image", "image", ["public.data", "public.content"]),
+        .init("public.jpeg", "JPEG image", ["public.image"], extensions: ["jpeg", "jpg", "jpe"], mime: ["image/jpeg"]),
+        .init("public.tiff", "TIFF image", ["public.image"], extensions: ["tiff", "tif"], mime: ["image/tiff"]),
+        .init("com.compuserve.gif", "GIF image", ["public.image"], extensions: ["gif"], mime: ["image/gif"]),
+        .init("public.png", "PNG image", ["public.image"], extensions: ["png"], mime: ["image/png"]),
+        .init("com.apple.icns", "Apple icon image", ["public.image"], extensions: ["icns"]),
+        .init(
+            "com.microsoft.bmp", "Windows bitmap image", ["public.image"], extensions: ["bmp", "dib"],
+            mime: ["image/bmp"]),
+        .init(
+            "com.microsoft.ico", "Windows icon image", ["public.image"], extensions: ["ico"],
+            mime: ["image/vnd.microsoft.icon"]
+        ),
+        .init("public.camera-raw-image", "camera raw image", ["public.image"]),
+        .init("com.adobe.raw-image", "DNG image", ["public.image"], extensions: ["dng"]),
+        .init("com.ilm.openexr-image", "OpenEXR image", ["public.image"], extensions: ["exr"]),
+        .init("public.jpeg-xl", "JPEG XL image", ["public.image"], extensions: ["jxl"], mime: ["image/jxl"]),
+        .init(
+            "public.svg-image", "SVG image", ["public.image"], extensions: ["svg", "svgz"], mime: ["image/svg+xml"]
+        ),
+        .init("com.apple.live-photo", "Live Photo", []),
+        .init("public.heif-standard", "HEIF standard image", ["public.image"]),
+        .init("public.heif", "HEIF image", ["public.heif-standard"], extensions: ["heif"], mime: ["image/heif"]),
+        .init("public.heic", "HEIC image", ["public.heif-standard"], extensions: ["heic"], mime: ["image/heic"]),
+        .init(
+            "public.heics", "HEIC image sequence", ["public.heif-standard"], extensions: ["heics"],
+            mime: ["image/heic-sequence"]
+        ),
+        .init("org.webmproject.webp", "WebP image", ["public.image"], extensions: ["webp"], mime: ["image/webp"]),
+
+        // 3D content
+        .init("public.3d-content", "3D content", ["public.content"]),
+        .init(
+            "com.pixar.universal-scene-description", "Universal Scene Description",
+            ["public.3d-content", "public.data"], extensions: ["usd", "usda", "usdc"]
+        ),
+        .init(
+            "com.pixar.universal-scene-description-mobile", "Universal Scene Description package",
+            ["public.3d-content", "public.data"], extensions: ["usdz"], mime: ["model/vnd.usdz+zip"]
+        ),
+        .init("com.apple.reality", "Reality file", ["public.data"], extensions: ["reality"]),
+        .init("com.apple.scenekit.scene", "SceneKit scene", ["public.3d-content", "public.data"], extensions: ["scn"]),
+        .init("com.apple.arobject", "AR reference object", ["public.data"], extensions: ["arobject"]),
+
+        // Audio and video
+        .init("public.audiovisual-content", "audiovisual content", ["public.data", "public.content"]),
+        .init("public.movie", "movie", ["public.audiovisual-content"]),
+        .init("public.video", "video", ["public.movie"]),
+        .init("public.audio", "audio", ["public.audiovisual-content"]),
+        .init(
+            "com.apple.quicktime-movie", "QuickTime movie", ["public.movie"], extensions: ["mov", "qt"],
+            mime: ["video/quicktime"]
+        ),
+        .init(
+            "public.mpeg", "MPEG movie", ["public.movie"], extensions: ["mpg", "mpeg", "m75", "m15"],
+            mime: ["video/mpeg", "video/mpg"]
+        ),
+        .init("public.mpeg-2-video", "MPEG-2 video", ["public.video"], extensions: ["m2v"]),
+        .init(
+            "public.mpeg-2-transport-stream", "MPEG-2 transport stream", ["public.movie"],
+            extensions: ["ts", "mts", "m2ts"], mime: ["video/mp2t"]
+        ),
+        .init("public.mp3", "MP3 audio", ["public.audio"], extensions: ["mp3"], mime: ["audio/mpeg", "audio/mp3"]),
+        .init(
+            "public.mpeg-4", "MPEG-4 movie", ["public.movie"], extensions: ["mp4", "mpeg4"],
+            mime: ["video/mp4", "video/mp4v"]
+        ),
+        .init(
+            "public.mpeg-4-audio", "MPEG-4 audio", ["public.mpeg-4", "public.audio"], extensions: ["m4a"],
+            mime: ["audio/mp4", "audio/x-m4a"]
+        ),
+        .init("com.apple.protected-mpeg-4-audio", "protected MPEG-4 audio", ["public.audio"], extensions: ["m4p"]),
+        .init("com.apple.m4v-video", "MPEG-4 video", ["public.mpeg-4"], extensions: ["m4v"], mime: ["video/x-m4v"]),
+        .init("com.apple.protected-mpeg-4-video", "protected MPEG-4 video", ["com.apple.m4v-video"]),
+        .init(
+            "public.avi", "AVI movie", ["public.movie"], extensions: ["avi", "vfw"],
+            mime: ["video/avi", "video/msvideo", "video/x-msvideo"]
+        ),
+        .init("public.aifc-audio", "AIFF-C audio", ["public.audio"], extensions: ["aifc", "cdda"]),
+        .init(
+            "public.aiff-audio", "AIFF audio", ["public.aifc-audio"], extensions: ["aiff", "aif"],
+            mime: ["audio/aiff", "audio/x-aiff"]
+        ),
+        .init(
+            "com.microsoft.waveform-audio", "Waveform audio", ["public.audio"], extensions: ["wav", "wave"],
+            mime: ["audio/vnd.wave", "audio/wav", "audio/wave", "audio/x-wav"]
+        ),
+        .init(
+            "public.midi-audio", "MIDI audio", ["public.audio"], extensions: ["mid", "midi", "smf", "kar"],
+            mime: ["audio/midi", "audio/x-midi"]
+        ),
+        .init("public.playlist", "playlist", []),
+        .init(
+            "public.m3u-playlist", "M3U playlist", ["public.text", "public.playlist"], extensions: ["m3u", "m3u8"],
+            mime: ["audio/mpegurl", "audio/x-mpegurl", "application/x-mpegurl", "application/vnd.apple.mpegurl"]
+        ),
+
+        // Bundles, applications, executables
+        .init("com.apple.plugin", "plug-in", ["com.apple.bundle", "com.apple.package"], extensions: ["plugin"]),
+        .init("com.apple.metadata-importer", "Spotlight importer", ["com.apple.plugin"], extensions: ["mdimporter"]),
+        .init(
+            "com.apple.quicklook-generator", "Quick Look generator", ["com.apple.plugin"],
+            extensions: ["qlgenerator"]
+        ),
+        .init("com.apple.xpc-service", "XPC service", ["com.apple.bundle", "com.apple.package"], extensions: ["xpc"]),
+        .init("com.apple.framework", "framework", ["com.apple.bundle"], extensions: ["framework"]),
+        .init("com.apple.application", "application", ["public.executable"]),
+        .init(
+            "com.apple.application-bundle", "application bundle",
+            ["com.apple.application", "com.apple.bundle", "com.apple.package"], extensions: ["app"]
+        ),
+        .init(
+            "com.apple.application-and-system-extension", "app extension", ["com.apple.xpc-service"],
+            extensions: ["appex"]
+        ),
+        .init("public.unix-executable", "Unix executable", ["public.data", "public.executable"]),
+        .init(
+            "com.microsoft.windows-executable", "Windows executable", ["public.data", "public.executable"],
+            extensions: ["exe"]
+        ),
+        .init(
+            "com.apple.systempreference.prefpane", "System Preferences pane",
+            ["com.apple.package", "com.apple.bundle"], extensions: ["prefPane"]
+        ),
+
+        // Archives
+        .init("public.archive", "archive", []),
+        .init(
+            "org.gnu.gnu-zip-archive", "gzip archive", ["public.data", "public.archive"], extensions: ["gz", "gzip"],
+            mime: ["application/gzip", "application/x-gzip"]
+        ),
+        .init(
+            "public.bzip2-archive", "bzip2 archive", ["public.data", "public.archive"], extensions: ["bz2", "bz"],
+            mime: ["application/x-bzip2"]
+        ),
+        .init("com.pkware.zip-archive", "PKZip archive", ["public.data", "public.archive"]),
+        .init(
+            "public.zip-archive", "zip archive", ["com.pkware.zip-archive"], extensions: ["zip"],
+            mime: ["application/zip"]
+        ),
+        .init("com.apple.archive", "Apple archive", ["public.data", "public.archive"], extensions: ["aar"]),
+        .init(
+            "public.tar-archive", "tar archive", ["public.data", "public.archive"], extensions: ["tar"],
+            mime: ["application/x-tar"]
+        ),
+
+        // Messages, contacts, calendars, internet
+        .init("public.message", "message", []),
+        .init("public.contact", "contact", []),
+        .init("public.to-do-item", "to-do item", []),
+        .init("public.calendar-event", "calendar event", []),
+        .init("public.email-message", "email message", ["public.message"]),
+        .init("public.stored-url", "stored URL", []),
+        .init("com.apple.internet-location", "internet location", ["public.data", "public.stored-url"]),
+        .init(
+            "com.microsoft.internet-shortcut", "internet shortcut", ["public.data", "public.stored-url"],
+            extensions: ["url"]
+        ),
+        .init("public.font", "font", []),
+
+        // Cryptography
+        .init(
+            "com.rsa.pkcs-12", "PKCS #12 archive", ["public.data"], extensions: ["p12", "pfx"],
+            mime: ["application/x-pkcs12"]
+        ),
+        .init(
+            "public.x509-certificate", "X.509 certificate", ["public.data"], extensions: ["cer", "crt", "der"],
+            mime: ["application/pkix-cert", "application/x-x509-ca-cert"]
+        ),
+    ]
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// The type declarations of one Info.plist-shaped property list: its `UTExportedTypeDeclarations` and
+/// `UTImportedTypeDeclarations` arrays.
+///
+/// Each entry is a dictionary with `UTTypeIdentifier` (required), `UTTypeConformsTo`, `UTTypeDescription`,
+/// `UTTypeReferenceURL`, `UTTypeVersion` and `UTTypeTagSpecification`, whose keys are tag classes
+/// (`public.filename-extension`, `public.mime-type`) and whose values are a string or an array of strings. Other
+/// keys (icons, …) are ignored. XML property lists are read; errors name the file, the entry and the key.
+public struct DeclarationFile: Sendable {
+    /// The file's path, as given.
+    public let path: String
+    /// The declarations, exported ones first, each in file order.
+    public let declarations: [TypeDeclaration]
+
+    /// Reads a declaration file.
+    ///
+    /// - Parameter url: the file.
+    /// - Throws: `TypeRegistryError` when the file cannot be read or an entry is malformed.
+    public init(contentsOf url: URL) throws {
+        let path = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TypeRegistryError(.unreadableFile, file: path, message: Self.reason(error))
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Reads declarations from property list data.
+    ///
+    /// - Parameters:
+    ///   - data: the property list.
+    ///   - path: the name to use in declarations' origins and in error messages.
+    /// - Throws: `TypeRegistryError` when the data is not a property list or an entry is malformed.
+    public init(data: Data, path: String) throws {
+        self.path = path
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw TypeRegistryError(
+                .malformedPropertyList, file: path, message: "not a property list: \(Self.reason(error))")
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw TypeRegistryError(
+                .malformedPropertyList, file: path, message: "the root of the property list is not a dictionary")
+        }
+        var declarations: [TypeDeclaration] = []
+        for (key, kind) in [
+            ("UTExportedTypeDeclarations", TypeDeclaration.Kind.exported), ("UTImportedTypeDeclarations", .imported),
+        ] {
+            guard let value = dictionary[key] else {
+                continue
+            }
+            guard let entries = value as? [Any] else {
+                throw TypeRegistryError(
+                    .wrongValueType, file: path, key: key, message: "expected an array of dictionaries")
+            }
+            for (index, entry) in entries.enumerated() {
+                let reader = EntryReader(path: path, entry: "\(key)[\(index)]", kind: kind)
+                declarations.append(try reader.read(entry))
+            }
+        }
+        self.declarations = declarations
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let debug = error.userInfo["NSDebugDescription"] as? String {
+            return debug
+        }
+        return error.localizedDescription
+    }
+}
+
+/// Reads one entry of a declaration array.
+private struct EntryReader {
+    let path: String
+    let entry: String
+    let kind: TypeDeclaration.Kind
+
+    func read(_ value: Any) throws(TypeRegistryError) -> TypeDeclaration {
+        guard let dictionary = value as? [String: Any] else {
+            throw error(.wrongValueType, key: nil, "expected a dictionary")
+        }
+        guard let identifierValue = dictionary["UTTypeIdentifier"] else {
+            throw error(.missingKey, key: "UTTypeIdentifier", "missing; every declaration needs an identifier")
+        }
+        guard let identifier = identifierValue as? String else {
+            throw error(.wrongValueType, key: "UTTypeIdentifier", "expected a string")
+        }
+        let label = "\(entry) (\(identifier))"
+        var declaration = TypeDeclaration(
+            identifier: identifier, kind: kind, origin: .file(path), entry: entry)
+        declaration.conformsTo = try strings(dictionary["UTTypeConformsTo"], key: "UTTypeConformsTo", label: label)
+        if let description = dictionary["UTTypeDescription"] {
+            guard let description = description as? String else {
+                throw error(.wrongValueType, label: label, key: "UTTypeDescription", "expected a string")
+            }
+            declaration.description = description
+        }
+        if let reference = dictionary["UTTypeReferenceURL"] {
+            guard let string = reference as? String, let url = URL(string: string), url.scheme != nil else {
+                throw error(.wrongValueType, label: label, key: "UTTypeReferenceURL", "expected an absolute URL string")
+            }
+            declaration.referenceURL = url
+        }
+        if let version = dictionary["UTTypeVersion"] {
+            if let number = version as? Int {
+                declaration.version = number
+            } else if let string = version as? String, let number = Int(string) {
+                declaration.version = number
+            } else {
+                throw error(.wrongValueType, label: label, key: "UTTypeVersion", "expected an integer")
+            }
+        }
+        if let specification = dictionary["UTTypeTagSpecification"] {
+            guard let specification = specification as? [String: Any] else {
+                throw error(.wrongValueType, label: label, key: "UTTypeTagSpecification", "expected a dictionary")
+            }
+            for tagClass in specification.keys.sorted() {
+                let tags = try strings(
+                    specification[tagClass], key: "UTTypeTagSpecification.\(tagClass)", label: label)
+                if !tags.isEmpty {
+                    declaration.tags[UTTagClass(rawValue: tagClass)] = tags
+                }
+            }
+        }
+        return declaration
+    }
+
+    /// A string or an array of strings, as an array; absent means empty.
+    private func strings(_ value: Any?, key: String, label: String) throws(TypeRegistryError) -> [String] {
+        switch value {
+        case nil:
+            return []
+        case let string as String:
+            return [string]
+        case let array as [Any]:
+            var strings: [String] = []
+            for element in array {
+                guard let string = element as? String else {
+                    throw error(.wrongValueType, label: label, key: key, "expected a string or an array of strings")
+                }
+                strings.append(string)
+            }
+            return strings
+        default:
+            throw error(.wrongValueType, label: label, key: key, "expected a string or an array of strings")
+        }
+    }
+
+    private func error(
+        _ code: TypeRegistryError.Code,
+        label: String? = nil,
+        key: String?,
+        _ message: String
+    ) -> TypeRegistryError {
+        TypeRegistryError(code, file: path, entry: label ?? entry, key: key, message: message)
+    }
+}

@@ -1,0 +1,50 @@
+/// The reflexive, transitive conformance relation of one registry, precomputed as one bit set per type: bit `j`
+/// of row `i` says that type `i` conforms to type `j`. Asking is one load and one mask.
+struct ConformanceClosure: Sendable {
+    let wordsPerRow: Int
+    private let words: [UInt64]
+
+    /// Computes the closure of `parents` (direct parents by slot), visiting slots in `order`, which lists every
+    /// slot after all of its parents.
+    init(parents: [[Int32]], order: [Int32]) {
+        let count = parents.count
+        let wordsPerRow = max(1, (count + 63) / 64)
+        var words = [UInt64](repeating: 0, count: count * wordsPerRow)
+        words.withUnsafeMutableBufferPointer { bits in
+            for slot in order {
+                let row = Int(slot) * wordsPerRow
+                bits[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+                for parent in parents[Int(slot)] {
+                    let parentRow = Int(parent) * wordsPerRow
+                    for word in 0..<wordsPerRow {
+                        bits[row + word] |= bits[parentRow + word]
+                    }
+                }
+            }
+        }
+        self.wordsPerRow = wordsPerRow
+        self.words = words
+    }
+
+    /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry.
+    @inline(__always)
+    func contains(_ slot: Int32, _ other: Int32) -> Bool {
+        let word = words[Int(slot) * wordsPerRow + Int(other >> 6)]
+        return word & (1 << UInt64(other & 63)) != 0
+    }
+
+    /// Every slot that `slot` conforms to, itself included, in slot order.
+    func row(_ slot: Int32) -> [Int32] {
+        var result: [Int32] = []
+        let row = Int(slot) * wordsPerRow
+        for word in 0..<wordsPerRow {
+            var bits = words[row + word]
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                result.append(Int32(word * 64 + bit))
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// An immutable snapshot of every type a program knows: the system catalog, the declarations it loaded, and
+/// optionally the desktop's shared-mime-info database.
+///
+/// A registry is a value that shares its contents: copying it, storing it and sending it to other threads or tasks
+/// cost one reference. Extending it (`adding(_:)`, `addingDeclarations(contentsOf:)`, `addingDesktopDatabase(at:)`)
+/// builds a new snapshot and leaves the original untouched.
+///
+/// `UTType`'s initialisers and static members consult `TypeRegistry.current`, the process-wide registry; tests and
+/// tools that want isolation build their own registry and ask it directly (`type(withIdentifier:)`,
+/// `type(tag:tagClass:conformingTo:)`): the types it returns answer from that registry alone.
+public struct TypeRegistry: Sendable {
+    let storage: RegistryStorage
+
+    init(storage: RegistryStorage) {
+        self.storage = storage
+    }
+
+    /// The system catalog alone.
+    public init() {
+        self.init(storage: .system)
+    }
+
+    /// The system catalog plus `declarations`.
+    ///
+    /// - Parameter declarations: declarations to add; exported ones win over imported ones with the same identifier.
+    /// - Throws: `TypeRegistryError` when a declaration is malformed, redeclares a system type, exports an
+    ///   identifier twice, names an unknown parent or closes a conformance cycle.
+    public init(declarations: [TypeDeclaration]) throws {
+        try self.init(storage: RegistryBuilder.build(RegistryInputs(declarations: declarations)))
+    }
+
+    /// This registry plus `declarations`.
+    ///
+    /// - Parameter declarations: declarations to add to those this registry already has.
+    /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError`, as `init(declarations:)`.
+    public func adding(_ declarations: [TypeDeclaration]) throws -> TypeRegistry {
+        var inputs = storage.inputs
+        inputs.declarations += declarations
+        return try TypeRegistry(storage: RegistryBuilder.build(inputs))
+    }
+
+    /// This registry plus the declarations of an Info.plist-shaped XML property list.
+    ///
+    /// - Parameter file: the declaration file.
+    /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError` naming the file, the entry and the key at fault.
+    public func addingDeclarations(contentsOf file: URL) throws -> TypeRegistry {
+        try adding(DeclarationFile(contentsOf: file).declarations)
+    }
+
+    /// This registry plus the freedesktop shared-mime-info database, read from its generated files (`types`,
+    /// `subclasses`, `aliases`, `globs2`) in `directory`.
+    ///
+    /// Every MIME type the database knows resolves to a type: the catalog type that has the MIME type when there is
+    /// one (catalog types keep their own tags; the database's extra extensions and aliases only lead to them), a
+    /// new `org.freedesktop.mime.…` type otherwise, conforming to the types of its `sub-class-of` parents and to
+    /// the abstract type of its media type (`image/*` to `public.image`, `text/*` to `public.plain-text`, …).
+    ///
+    /// - Parameter directory: the database's directory; `/usr/share/mime` by default.
+    /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError` when a file is missing or a line is malformed.
+    public func addingDesktopDatabase(
+        at directory: URL = TypeRegistry.desktopDatabaseDirectory
+    ) throws -> TypeRegistry {
+        let database = try DesktopDatabase(directory: directory)
+        var inputs = storage.inputs
+        let contribution = database.contribution(catalogTypes: TypeRegistry.system)
+        inputs.desktopDeclarations = contribution.declarations
+        inputs.desktopIndexTags = contribution.indexTags
+        inputs.desktopDirectory = directory.path
+        return try TypeRegistry(storage: RegistryBuilder.build(inputs))
+    }
+
+    /// Where the desktop database usually is: `/usr/share/mime`.
+    public static let desktopDatabaseDirectory = URL(fileURLWithPath: "/usr/share/mime", isDirectory: true)
+
+    /// The registry of the system catalog alone, shared.
+    public static let system = TypeRegistry()
+
+    /// How many types the registry declares.
+    public var count: Int { storage.count }
+
+    /// Every declared type, system catalog first, in declaration order.
+    public var types: [UTType] {
+        (0..<Int32(storage.count)).map { UTType(storage: storage, slot: $0, followsCurrent: false) }
+    }
+
+    /// Every declaration, system catalog first, in declaration order.
+    public var declarations: [TypeDeclaration] {
+        storage.entries.map(\.declaration)
+    }
+
+    /// The declaration of `type` in this registry, when it declares it.
+    ///
+    /// - Parameter type: a type from this or any registry.
+    /// - Returns: the declaration, with its direct parents (`conformsTo`) and where it comes from (`origin`).
+    public func declaration(of type: UTType) -> TypeDeclaration? {
+        storage.slot(of: type).map { storage.entries[Int($0)].declaration }
+    }
+
+    /// The directory of the desktop database this registry includes, if any.
+    public var desktopDatabase: String? { storage.inputs.desktopDirectory }
+
+    /// The type with an identifier, as `UTType.init(_:)` finds it, but in this registry.
+    ///
+    /// - Parameter identifier: a declared or dynamic identifier, in any case.
+    /// - Returns: the type, answering from this registry; `nil` when the identifier is unknown.
+    public func type(withIdentifier identifier: String) -> UTType? {
+        resolve(identifier: identifier, followsCurrent: false)
+    }
+
+    /// The preferred type for a tag, as `UTType.init(tag:tagClass:conformingTo:)` finds it, but in this registry.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, in any case.
+    ///   - tagClass: the tag's class.
+    ///   - supertype: a type the result must conform to, or `nil` for any.
+    /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
+    public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
+        resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
+    }
+
+    /// Every type with a tag, as `UTType.types(tag:tagClass:conformingTo:)` finds them, but in this registry.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, in any case.
+    ///   - tagClass: the tag's class.
+    ///   - supertype: a type the results must conform to, or `nil` for any.
+    /// - Returns: the declared types, preferred first; a single dynamic type when none is declared.
+    public func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
+        resolve(tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: false)
+    }
+
+    // MARK: Resolution
+
+    func resolve(identifier: String, followsCurrent: Bool) -> UTType? {
+        let folded = Folding.fold(identifier)
+        if let slot = storage.slot(forFolded: folded) {
+            return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        }
+        guard let contents = DynamicIdentifier.decode(folded) else {
+            return nil
+        }
+        let parent =
+            resolve(identifier: contents.conformsTo, followsCurrent: followsCurrent)
+            ?? UTType(
+                storage: storage, detached: DetachedType(undeclared: contents.conformsTo, parents: []),
+                followsCurrent: followsCurrent)
+        let detached = DetachedType(
+            identifier: folded, parents: [parent], tags: [contents.tagClass: [contents.tag]], isDynamic: true)
+        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
+    }
+
+    func resolve(
+        tag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        all: Bool,
+        followsCurrent: Bool
+    ) -> [UTType] {
+        let folded = Folding.foldTag(tag, of: tagClass)
+        guard Folding.isValidTag(folded, of: tagClass) else {
+            return []
+        }
+        if !all {
+            let type = preferred(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+            return [type ?? dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)]
+        }
+        let result = storage.slots(forFoldedTag: folded, of: tagClass).lazy
+            .map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
+            .filter { type in supertype.map(type.conforms(to:)) ?? true }
+        if result.isEmpty {
+            return [dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)]
+        }
+        return Array(result)
+    }
+
+    /// The preferred type for a tag, without building arrays: the hot path of `UTType(filenameExtension:)`.
+    func resolveFirst(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?, followsCurrent: Bool)
+        -> UTType?
+    {
+        let folded = Folding.foldTag(tag, of: tagClass)
+        guard Folding.isValidTag(folded, of: tagClass) else {
+            return nil
+        }
+        return preferred(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+            ?? dynamicType(foldedTag: folded, tagClass: tagClass, conformingTo: supertype, followsCurrent)
+    }
+
+    private func preferred(
+        foldedTag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        _ followsCurrent: Bool
+    ) -> UTType? {
+        for slot in storage.slots(forFoldedTag: foldedTag, of: tagClass) {
+            let type = UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+            if supertype.map(type.conforms(to:)) ?? true {
+                return type
+            }
+        }
+        return nil
+    }
+
+    private func dynamicType(
+        foldedTag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        _ followsCurrent: Bool
+    ) -> UTType {
+        let parent = supertype ?? UTType.data
+        let identifier = DynamicIdentifier.make(tag: foldedTag, of: tagClass, conformingTo: parent.identifier)
+        let detached = DetachedType(
+            identifier: identifier, parents: [parent], tags: [tagClass: [foldedTag]], isDynamic: true)
+        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
+    }
+}

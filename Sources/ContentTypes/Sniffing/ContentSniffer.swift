@@ -1,0 +1,221 @@
+import Foundation
+import Synchronization
+
+/// Identifies content with the system's libmagic and maps libmagic's MIME answer onto uniform type identifiers.
+///
+/// A sniffer can be shared by any number of threads and tasks: libmagic handles are not thread-safe, so each
+/// identification borrows a handle from a pool, opening one (and loading libmagic's database) only when every
+/// existing handle is busy. The first identification pays for loading; nothing is loaded before.
+///
+/// Empty and unrecognised bytes are `public.data`, not errors.
+public final class ContentSniffer: Sendable {
+    /// How a type was decided.
+    public enum Basis: String, Sendable, Hashable, Codable {
+        /// The filename extension decided; the content did not say otherwise.
+        case filenameExtension = "extension"
+        /// The content decided: there was no usable name, or the content (an executable, an archive) overrides it.
+        case content
+        /// The name and the content agree: the same type, or the name's type is a subtype of the content's.
+        case both
+    }
+
+    /// What a sniffer found.
+    public struct Identification: Sendable, Hashable {
+        /// The type.
+        public var type: UTType
+        /// libmagic's MIME type for the content, without parameters; `nil` when the content was not examined.
+        public var mimeType: String?
+        /// How the type was decided.
+        public var basis: Basis
+    }
+
+    /// How much of a file is read for identification.
+    public static let bytesExamined = 1 << 20
+
+    private let registry: TypeRegistry?
+    private let pool = Mutex<[MagicHandle]>([])
+
+    /// Creates a sniffer.
+    ///
+    /// - Parameter registry: the registry that maps MIME types and extensions to types; `nil` to use
+    ///   `TypeRegistry.current` at each identification.
+    public init(registry: TypeRegistry? = nil) {
+        self.registry = registry
+    }
+
+    /// A sniffer shared by the whole process, answering from `TypeRegistry.current`.
+    public static let shared = ContentSniffer()
+
+    /// The type of some bytes, from their content alone.
+    ///
+    /// - Parameter data: the bytes; a prefix of a file is enough for most formats.
+    /// - Returns: the type, and libmagic's MIME type.
+    /// - Throws: `ContentSnifferError` when libmagic cannot be loaded or fails.
+    public func identify(_ data: Data) throws -> Identification {
+        try identify(data, filename: nil)
+    }
+
+    /// The type of some bytes that have a filename, from the name and the content together.
+    ///
+    /// The name decides unless the content says otherwise, following shared-mime-info's order: when the name's
+    /// type is the content's type or a subtype of it, both agree (and the name's type is reported); when the
+    /// content's type is a subtype of the name's, both agree too (and the content's type is reported); when the content is an executable or an archive
+    /// and the name says something else, the content wins (a program named `photo.png` is a program); otherwise
+    /// the name wins, as content rarely tells apart formats built on the same bytes (JSON and plain text).
+    ///
+    /// - Parameters:
+    ///   - data: the bytes.
+    ///   - filename: the file's name or path; `nil` to decide by content alone.
+    /// - Returns: the type, libmagic's MIME type, and what decided.
+    /// - Throws: `ContentSnifferError` when libmagic cannot be loaded or fails.
+    public func identify(_ data: Data, filename: String?) throws -> Identification {
+        let registry = self.registry ?? TypeRegistry.current
+        let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in try magic(bytes) }
+        let sniffed = Self.type(forMagicAnswer: answer, in: registry)
+        return Self.decide(named: filename.flatMap { Self.type(forFilename: $0, in: registry) }, sniffed: sniffed)
+    }
+
+    /// The type of a file, from its name and its first `bytesExamined` bytes. Directories are `public.folder`.
+    ///
+    /// - Parameter url: the file.
+    /// - Returns: the type, libmagic's MIME type, and what decided.
+    /// - Throws: `ContentSnifferError` when the file cannot be read or libmagic fails.
+    public func identify(contentsOf url: URL) throws -> Identification {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ContentSnifferError(.unreadableFile, file: path, message: "no such file")
+        }
+        if isDirectory.boolValue {
+            return Identification(type: .folder, mimeType: "inode/directory", basis: .content)
+        }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.bytesExamined) ?? Data()
+        } catch {
+            throw ContentSnifferError(.unreadableFile, file: path, message: (error as NSError).localizedDescription)
+        }
+        do {
+            return try identify(data, filename: url.lastPathComponent)
+        } catch var error as ContentSnifferError {
+            error.file = path
+            throw error
+        }
+    }
+
+    // MARK: libmagic
+
+    /// libmagic's answer, from a pooled handle.
+    private func magic(_ bytes: UnsafeRawBufferPointer) throws(ContentSnifferError) -> MagicAnswer {
+        let handle = try borrowHandle()
+        let answer = Result { () throws(ContentSnifferError) in try handle.identify(bytes) }
+        giveBack(handle)
+        return MagicAnswer(try answer.get())
+    }
+
+    /// An idle handle from the pool, or a new one when all are busy.
+    private func borrowHandle() throws(ContentSnifferError) -> MagicHandle {
+        if let handle = pool.withLock({ handles in handles.popLast() }) {
+            return handle
+        }
+        return try MagicHandle()
+    }
+
+    /// Puts a handle back for the next identification; the caller no longer uses it.
+    private func giveBack(_ handle: MagicHandle) {
+        pool.withLock { handles in handles.append(handle) }
+    }
+
+    /// `type/subtype; charset=…` split up.
+    struct MagicAnswer: Equatable {
+        let mimeType: String
+        let charset: String?
+
+        init(_ answer: String) {
+            let parts = answer.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            mimeType = parts.first.map { Folding.fold($0) } ?? "application/octet-stream"
+            charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map { Folding.fold(String($0.dropFirst(8))) }
+        }
+    }
+
+    /// libmagic's names for types the catalog declares under other MIME types, or as concepts without one.
+    static let magicNames: [String: String] = [
+        "application/octet-stream": "public.data",
+        "application/x-empty": "public.data",
+        "inode/x-empty": "public.data",
+        "application/x-executable": "public.unix-executable",
+        "application/x-pie-executable": "public.unix-executable",
+        "application/x-sharedlib": "public.unix-executable",
+        "application/x-dosexec": "com.microsoft.windows-executable",
+        "text/x-shellscript": "public.shell-script",
+        "text/x-script.python": "public.python-script",
+        "text/x-python": "public.python-script",
+        "text/x-perl": "public.perl-script",
+        "text/x-ruby": "public.ruby-script",
+        "text/x-php": "public.php-script",
+        "text/x-c": "public.c-source",
+        "text/x-c++": "public.c-plus-plus-source",
+        "text/x-objective-c": "public.objective-c-source",
+        "text/x-makefile": "public.make-source",
+        "text/x-asm": "public.assembly-source",
+        "application/x-bzip2": "public.bzip2-archive",
+    ]
+
+    /// The type libmagic's answer names: plain text by its encoding, then the registry's type for the MIME type,
+    /// then libmagic's own names, then a dynamic type for the MIME type.
+    static func type(forMagicAnswer answer: MagicAnswer, in registry: TypeRegistry) -> Identification {
+        let mimeType = answer.mimeType
+        if mimeType == "text/plain" {
+            switch answer.charset {
+            case "utf-8": return Identification(type: .utf8PlainText, mimeType: mimeType, basis: .content)
+            case "utf-16le", "utf-16be":
+                return Identification(type: .utf16ExternalPlainText, mimeType: mimeType, basis: .content)
+            default: break
+            }
+        }
+        if let type = magicNames[mimeType].flatMap(registry.type(withIdentifier:)) {
+            return Identification(type: type, mimeType: mimeType, basis: .content)
+        }
+        let type = registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil) ?? .data
+        return Identification(type: type, mimeType: mimeType, basis: .content)
+    }
+
+    /// The declared type of a filename's extension, longest extension first (`tar.gz` before `gz`).
+    static func type(forFilename filename: String, in registry: TypeRegistry) -> UTType? {
+        let name = Folding.fold(filename.split(separator: "/").last.map(String.init) ?? filename)
+        var start = name.startIndex
+        while let dot = name[start...].firstIndex(of: ".") {
+            let candidate = name[name.index(after: dot)...]
+            if dot != name.startIndex, !candidate.isEmpty,
+                let type = registry.type(tag: String(candidate), tagClass: .filenameExtension, conformingTo: nil),
+                !type.isDynamic
+            {
+                return type
+            }
+            start = name.index(after: dot)
+        }
+        return nil
+    }
+
+    /// Combines what the name and the content say (see `identify(_:filename:)`).
+    static func decide(named: UTType?, sniffed: Identification) -> Identification {
+        guard let named else {
+            return sniffed
+        }
+        var result = sniffed
+        if named.conforms(to: sniffed.type) {
+            result.type = named
+            result.basis = .both
+        } else if sniffed.type.conforms(to: named) {
+            result.basis = .both  // the content refines the name: UTF-16 text named .txt
+        } else if sniffed.type.conforms(to: .executable) || sniffed.type.conforms(to: .archive) {
+            result.basis = .content
+        } else {
+            result.type = named
+            result.basis = .filenameExtension
+        }
+        return result
+    }
+}

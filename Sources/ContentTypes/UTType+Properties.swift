@@ -1,0 +1,62 @@
+import Foundation
+
+extension UTType {
+    /// The type's identifier, as declared: `public.png`, `com.example.my-format`, `dyn.a…`.
+    public var identifier: String {
+        let type = resolved
+        if let detached = type.detached {
+            return detached.identifier
+        }
+        return type.storage.entries[Int(type.slot)].declaration.identifier
+    }
+
+    /// Every tag of the type, by tag class, preferred first. Dynamic types report the tag they were made from.
+    public var tags: [UTTagClass: [String]] {
+        let type = resolved
+        if let detached = type.detached {
+            return detached.tags
+        }
+        return type.storage.entries[Int(type.slot)].declaration.tags
+    }
+
+    /// The preferred filename extension, without its period: `png` for `.png`.
+    public var preferredFilenameExtension: String? {
+        tags[.filenameExtension]?.first
+    }
+
+    /// The preferred MIME type: `image/png` for `.png`.
+    public var preferredMIMEType: String? {
+        tags[.mimeType]?.first
+    }
+
+    /// A description for people, such as `PNG image`; `nil` for dynamic and undeclared types and for desktop
+    /// database types (the database's generated files carry no descriptions).
+    public var localizedDescription: String? {
+        resolved.entry?.declaration.description
+    }
+
+    /// A web page describing the type, when its declaration gives one (`UTTypeReferenceURL`).
+    public var referenceURL: URL? {
+        resolved.entry?.declaration.referenceURL
+    }
+
+    /// The version of the type's declaration, when it gives one (`UTTypeVersion`).
+    public var version: Int? {
+        resolved.entry?.declaration.version
+    }
+
+    /// Whether the type was made up for a tag nobody declared; its identifier begins with `dyn.`.
+    public var isDynamic: Bool {
+        resolved.detached?.isDynamic ?? false
+    }
+
+    /// Whether the registry declares the type: the system catalog, a declaration file or the desktop database.
+    public var isDeclared: Bool {
+        resolved.slot >= 0
+    }
+
+    /// Whether the type is in the public domain: its identifier begins with `public.`.
+    public var isPublic: Bool {
+        foldedIdentifier.hasPrefix("public.")
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import ContentTypes
+import Foundation
+
+/// Where `dnd-sim types` gets its types, shared by the subcommands that look types up.
+struct RegistryOptions: ParsableArguments {
+    @Option(
+        name: .customLong("declarations"),
+        help: ArgumentHelp("A declaration file to load (repeatable).", valueName: "file"))
+    var declarationFiles: [String] = []
+
+    @Flag(help: "Also load the desktop's shared-mime-info database (/usr/share/mime).")
+    var desktop = false
+
+    /// The environment variable naming declaration files when no --declarations is given.
+    static let environmentVariable = "DNDSIM_DECLARATIONS"
+    /// The declaration file used when neither --declarations nor the environment variable names one.
+    static let defaultFile = "Info/Info.plist"
+
+    /// The declaration files to load, by the precedence the command's help gives.
+    var files: [String] {
+        if !declarationFiles.isEmpty {
+            return declarationFiles
+        }
+        if let list = ProcessInfo.processInfo.environment[Self.environmentVariable], !list.isEmpty {
+            return list.split(separator: ":").map(String.init)
+        }
+        return FileManager.default.fileExists(atPath: Self.defaultFile) ? [Self.defaultFile] : []
+    }
+
+    /// Builds the registry and makes it the process-wide one, so that every `UTType` the command makes sees it.
+    ///
+    /// - Returns: the registry.
+    /// - Throws: `InputError` naming the declaration file or database at fault.
+    func installRegistry() throws -> TypeRegistry {
+        var registry = TypeRegistry()
+        for file in files {
+            do {
+                registry = try registry.addingDeclarations(contentsOf: URL(fileURLWithPath: file))
+            } catch let error as TypeRegistryError {
+                throw InputError(error)
+            }
+        }
+        if desktop {
+            do {
+                registry = try registry.addingDesktopDatabase()
+            } catch let error as TypeRegistryError {
+                throw InputError(error)
+            }
+        }
+        TypeRegistry.current = registry
+        return registry
+    }
+}
+
+extension InputError {
+    /// A registry error, reported as `FILE: ENTRY: KEY: MESSAGE`.
+    init(_ error: TypeRegistryError) {
+        self.init(
+            error.file ?? "declarations",
+            ([error.entry, error.key].compactMap { $0 } + [error.message]).joined(separator: ": "))
+    }
+}
+
+/// Finds the type an argument names: an identifier, `.ext` for a filename extension, or a MIME type.
+///
+/// - Parameter argument: what the user wrote.
+/// - Returns: the type.
+/// - Throws: `InputError` when nothing is known by that name.
+func resolveType(_ argument: String) throws -> UTType {
+    let type: UTType? =
+        if argument.hasPrefix(".") {
+            UTType(filenameExtension: String(argument.dropFirst()))
+        } else if argument.contains("/") {
+            UTType(mimeType: argument)
+        } else {
+            UTType(argument)
+        }
+    guard let type else {
+        throw InputError(argument, "unknown type: not a declared identifier, a .extension or a MIME type")
+    }
+    return type
+}

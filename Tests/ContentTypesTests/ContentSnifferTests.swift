@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import ContentTypes
+
+/// Identification with the real libmagic, over real files.
+@Suite("Content sniffer")
+struct ContentSnifferTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let file: String
+        let type: UTType
+        let mimeType: String
+        let basis: ContentSniffer.Basis
+        var testDescription: String { file }
+    }
+
+    static let cases: [Case] = [
+        Case(file: "image.png", type: .png, mimeType: "image/png", basis: .both),
+        Case(file: "data.json", type: .json, mimeType: "application/json", basis: .both),
+        Case(file: "archive.zip", type: .zip, mimeType: "application/zip", basis: .both),
+        Case(file: "document.pdf", type: .pdf, mimeType: "application/pdf", basis: .both),
+        Case(file: "program", type: .unixExecutable, mimeType: "application/x-sharedlib", basis: .content),
+        Case(file: "script.sh", type: .shellScript, mimeType: "text/x-shellscript", basis: .both),
+        Case(file: "utf16.txt", type: .utf16ExternalPlainText, mimeType: "text/plain", basis: .both),
+        Case(file: "empty", type: .data, mimeType: "application/x-empty", basis: .content),
+    ]
+
+    static let sniffer = ContentSniffer(registry: TypeRegistry())
+
+    @Test(arguments: cases)
+    func identifiesFiles(expected: Case) throws {
+        let found = try Self.sniffer.identify(contentsOf: Fixtures.file(expected.file))
+        #expect(found.type == expected.type)
+        #expect(found.mimeType == expected.mimeType)
+        #expect(found.basis == expected.basis)
+    }
+
+    @Test(arguments: cases)
+    func identifiesContentAlone(expected: Case) throws {
+        let data = try Data(contentsOf: Fixtures.file(expected.file))
+        let found = try Self.sniffer.identify(data)
+        #expect(found.basis == .content)
+        #expect(expected.type.conforms(to: found.type), "\(found.type) for \(expected.file)")
+    }
+
+    @Test func emptyAndUnrecognisedBytesAreData() throws {
+        #expect(try Self.sniffer.identify(Data()).type == .data)
+        let noise = Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })
+        #expect(try Self.sniffer.identify(noise).type == .data)
+    }
+
+    @Test func nameAndContentPrecedence() throws {
+        let png = try Data(contentsOf: Fixtures.file("image.png"))
+        let program = try Data(contentsOf: Fixtures.file("program"))
+        let zip = try Data(contentsOf: Fixtures.file("archive.zip"))
+        let json = try Data(contentsOf: Fixtures.file("data.json"))
+        // An executable or an archive named as something else is reported as what it is.
+        #expect(try Self.sniffer.identify(program, filename: "photo.png").type == .unixExecutable)
+        let disguised = try Self.sniffer.identify(zip, filename: "notes.txt")
+        #expect(disguised.type == .zip && disguised.basis == .content)
+        // The name refines what the content says: JSON named .geojson is GeoJSON.
+        let geo = try Self.sniffer.identify(json, filename: "map.geojson")
+        #expect(geo.type == .geoJSON && geo.basis == .both)
+        // Otherwise the name wins over the content.
+        let named = try Self.sniffer.identify(png, filename: "picture.jpg")
+        #expect(named.type == .jpeg && named.basis == .filenameExtension && named.mimeType == "image/png")
+        // Unknown extensions are no name at all.
+        #expect(try Self.sniffer.identify(png, filename: "picture.unknownext").basis == .content)
+        #expect(try Self.sniffer.identify(png, filename: ".png").basis == .content)
+    }
+
+    @Test func missingFileIsAnError() {
+        let url = Fixtures.file("no-such-file")
+        let error = #expect(throws: ContentSnifferError.self) { try Self.sniffer.identify(contentsOf: url) }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.file == url.path)
+    }
+
+    @Test func directoriesAreFolders() throws {
+        #expect(try Self.sniffer.identify(contentsOf: Fixtures.root).type == .folder)
+    }
+
+    /// The checks MagicHandle skips cannot change libmagic's answer: compare with a handle that skips nothing.
+    @Test(arguments: cases)
+    func skippedChecksDoNotChangeAnswers(expected: Case) throws {
+        let data = try Data(contentsOf: Fixtures.file(expected.file))
+        let skipping = try MagicHandle()
+        let complete = try MagicHandle(flags: MagicHandle.answerFlags)
+        let answers = try data.withUnsafeBytes { bytes in
+            (try skipping.identify(bytes), try complete.identify(bytes))
+        }
+        #expect(answers.0 == answers.1)
+    }
+
+    @Test func concurrentIdentificationsAgree() async throws {
+        let files = Self.cases.map(\.file)
+        let contents = try files.map { try Data(contentsOf: Fixtures.file($0)) }
+        let expected = try contents.map { try Self.sniffer.identify($0).type }
+        let sniffer = ContentSniffer(registry: TypeRegistry())
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for round in 0..<50 {
+                        let index = (task + round) % contents.count
+                        if try sniffer.identify(contents[index]).type != expected[index] {
+                            return false
+                        }
+                    }
+                    return true
+                }
+            }
+            for try await agreed in group {
+                #expect(agreed)
+            }
+        }
+    }
+}

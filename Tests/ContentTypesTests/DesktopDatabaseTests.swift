@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import ContentTypes
+
+/// The shared-mime-info bridge, on a small database of our own (exact answers) and on the system's.
+@Suite("Desktop database")
+struct DesktopDatabaseTests {
+    static let fixture: TypeRegistry? = try? TypeRegistry().addingDesktopDatabase(at: Fixtures.mimeDirectory)
+
+    @Test func mimeTypesTheCatalogKnowsMapToCatalogTypes() throws {
+        let registry = try #require(Self.fixture)
+        #expect(registry.type(tag: "image/png", tagClass: .mimeType, conformingTo: nil) == .png)
+        #expect(registry.type(tag: "image/x-png", tagClass: .mimeType, conformingTo: nil) == .png)  // an alias
+        #expect(registry.type(tag: "apng", tagClass: .filenameExtension, conformingTo: nil) == .png)
+        #expect(registry.type(withIdentifier: "org.freedesktop.mime.image.png") == nil)
+        // The catalog's tags stay Apple's.
+        #expect(registry.type(withIdentifier: "public.png")?.tags[.filenameExtension] == ["png"])
+    }
+
+    @Test func catalogKeepsItsExtensionsWhereTheDatabaseDisagrees() throws {
+        let registry = try #require(Self.fixture)
+        let ts = registry.types(tag: "ts", tagClass: .filenameExtension, conformingTo: nil)
+        #expect(ts.first == .mpeg2TransportStream)
+        #expect(ts.map(\.identifier).contains("org.freedesktop.mime.text.vnd.trolltech.linguist"))
+    }
+
+    @Test func newTypesFollowSubclassesAndReachAbstractTypes() throws {
+        let registry = try #require(Self.fixture)
+        let archive = try #require(registry.type(withIdentifier: "org.freedesktop.mime.application.x-fancy-archive"))
+        let sub = try #require(registry.type(tag: "application/x-fancy-sub", tagClass: .mimeType, conformingTo: nil))
+        let image = try #require(registry.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
+        let script = try #require(registry.type(tag: "fscript", tagClass: .filenameExtension, conformingTo: nil))
+        let model = try #require(registry.type(tag: "fmodel", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(archive.conforms(to: .data) && !archive.conforms(to: .image))
+        #expect(sub.conforms(to: archive) && sub.conforms(to: .data))
+        #expect(image.conforms(to: archive) && image.conforms(to: .image))
+        #expect(script.conforms(to: .plainText))
+        #expect(model.conforms(to: .threeDContent) && model.conforms(to: .data))
+        #expect(registry.declaration(of: sub)?.conformsTo == [archive.identifier])
+        #expect(archive.tags[.mimeType] == ["application/x-fancy-archive", "application/x-fancy-zip"])
+        #expect(archive.localizedDescription == nil)
+        #expect(sub.tags[.filenameExtension] == ["fancy.sub"])
+        guard case .desktopDatabase = registry.declaration(of: archive)?.origin else {
+            Issue.record("the origin should be the desktop database")
+            return
+        }
+    }
+
+    @Test func malformedLinesNameTheFileAndLine() {
+        let error = #expect(throws: TypeRegistryError.self) {
+            try TypeRegistry().addingDesktopDatabase(at: Fixtures.brokenMIMEDirectory)
+        }
+        #expect(error?.code == .malformedDatabase)
+        #expect(error?.file == Fixtures.brokenMIMEDirectory.appendingPathComponent("subclasses").path)
+        #expect(error?.entry == "line 4")
+    }
+
+    @Test func missingDatabaseIsUnreadable() {
+        let error = #expect(throws: TypeRegistryError.self) {
+            try TypeRegistry().addingDesktopDatabase(at: Fixtures.root.appendingPathComponent("Nowhere"))
+        }
+        #expect(error?.code == .unreadableFile)
+    }
+
+    // MARK: The system's database (shared-mime-info, installed by .ci/run)
+
+    static let systemTypes: [String] = {
+        let url = TypeRegistry.desktopDatabaseDirectory.appendingPathComponent("types")
+        return (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    }()
+    static let system: TypeRegistry? = try? TypeRegistry().addingDesktopDatabase()
+
+    @Test func everyDesktopMIMETypeResolves() throws {
+        let registry = try #require(Self.system, "shared-mime-info must be installed (/usr/share/mime)")
+        #expect(Self.systemTypes.count >= 850)
+        for mimeType in Self.systemTypes {
+            let type = try #require(registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil))
+            #expect(type.isDeclared, "\(mimeType)")
+            #expect(type.conforms(to: .data) || type.conforms(to: .item), "\(mimeType)")
+            let media = mimeType.split(separator: "/")[0]
+            let abstract: UTType? =
+                switch media {
+                case "image": .image
+                case "text": .plainText
+                case "audio": .audio
+                case "video": .movie
+                default: nil
+                }
+            if let abstract, type.identifier.hasPrefix("org.freedesktop.") {
+                #expect(type.conforms(to: abstract), "\(mimeType) → \(abstract)")
+            }
+        }
+    }
+
+    @Test func systemDatabaseKnowsCommonFormats() throws {
+        let registry = try #require(Self.system)
+        #expect(registry.type(tag: "image/png", tagClass: .mimeType, conformingTo: nil) == .png)
+        #expect(registry.type(tag: "application/x-shellscript", tagClass: .mimeType, conformingTo: nil) == .shellScript)
+        let xz = try #require(registry.type(tag: "xz", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(!xz.isDynamic && xz.conforms(to: .data))
+        #expect(registry.count > TypeRegistry.system.count + 600)
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import ContentTypes
+
+/// The catalog's internal consistency, checked over every entry.
+@Suite("System catalog")
+struct SystemCatalogTests {
+    static let identifiers = SystemCatalog.entries.map(\.identifier)
+    static let byIdentifier = Dictionary(uniqueKeysWithValues: SystemCatalog.entries.map { ($0.identifier, $0) })
+
+    @Test func hasWellOverAHundredTypesWithoutDuplicates() {
+        #expect(SystemCatalog.entries.count > 130)
+        #expect(Set(Self.identifiers.map { $0.lowercased() }).count == Self.identifiers.count)
+    }
+
+    @Test(arguments: SystemCatalog.entries.map(\.identifier))
+    func entryIsWellFormed(identifier: String) throws {
+        let entry = try #require(Self.byIdentifier[identifier])
+        #expect(Folding.isValidIdentifier(identifier))
+        #expect(!entry.description.isEmpty)
+        for parent in entry.conformsTo {
+            #expect(Self.byIdentifier[parent] != nil, "\(identifier): unknown parent \(parent)")
+        }
+        if entry.conformsTo.isEmpty {
+            #expect(SystemCatalog.functionalRoots.contains(identifier), "\(identifier) has no parent and is no root")
+        }
+        for tag in entry.filenameExtensions {
+            #expect(Folding.isValidTag(tag.lowercased(), of: .filenameExtension))
+        }
+        for tag in entry.mimeTypes {
+            #expect(tag.contains("/") && Folding.isValidTag(tag, of: .mimeType))
+        }
+    }
+
+    /// Following parents from any type ends at roots: public.item, or a documented functional root. Files (types
+    /// with tags) are data or directories.
+    @Test(arguments: SystemCatalog.entries.map(\.identifier))
+    func reachesARoot(identifier: String) throws {
+        var seen: Set<String> = []
+        var frontier = [identifier]
+        var roots: Set<String> = []
+        while let next = frontier.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            let entry = try #require(Self.byIdentifier[next])
+            if entry.conformsTo.isEmpty { roots.insert(next) }
+            frontier += entry.conformsTo
+        }
+        #expect(roots.isSubset(of: SystemCatalog.functionalRoots))
+        let entry = try #require(Self.byIdentifier[identifier])
+        if !entry.filenameExtensions.isEmpty || !entry.mimeTypes.isEmpty {
+            #expect(seen.contains("public.data") || seen.contains("public.directory"), "\(identifier)")
+        }
+    }
+
+    @Test func buildsWithoutCyclesAndEveryTypeConformsToItself() {
+        let registry = TypeRegistry.system
+        #expect(registry.count == SystemCatalog.entries.count)
+        for type in registry.types {
+            #expect(type.conforms(to: type))
+            #expect(!type.supertypes.contains(type), "\(type) is its own strict supertype: a cycle")
+        }
+    }
+
+    /// Every static member names a catalog type, and is declared.
+    @Test(arguments: UTTypeStaticMembers.all)
+    func staticMemberIsDeclared(member: UTTypeStaticMembers.Member) {
+        #expect(member.type.isDeclared)
+        #expect(member.type.identifier == member.identifier)
+        #expect(TypeRegistry.system.type(withIdentifier: member.identifier) == member.type)
+    }
+
+    /// Each extension and MIME type of the catalog leads back to a catalog type that has it.
+    @Test(arguments: SystemCatalog.entries.flatMap { entry in entry.filenameExtensions.map { (entry.identifier, $0) } })
+    func extensionResolves(identifier: String, tag: String) throws {
+        let type = try #require(TypeRegistry.system.type(tag: tag, tagClass: .filenameExtension, conformingTo: nil))
+        #expect(!type.isDynamic)
+        #expect(type.tags[.filenameExtension]?.contains(tag) == true)
+    }
+
+    @Test(arguments: SystemCatalog.entries.flatMap { entry in entry.mimeTypes.map { (entry.identifier, $0) } })
+    func mimeTypeResolves(identifier: String, tag: String) throws {
+        let type = try #require(TypeRegistry.system.type(tag: tag, tagClass: .mimeType, conformingTo: nil))
+        #expect(!type.isDynamic)
+        #expect(type.tags[.mimeType]?.contains(tag) == true)
+    }
+
+    /// Apple's documented relationships, spelled out independently of the table.
+    @Test func knownChains() {
+        #expect(UTType.png.conforms(to: .image))
+        #expect(UTType.image.conforms(to: .data) && UTType.image.conforms(to: .content))
+        #expect(UTType.data.conforms(to: .item))
+        #expect(UTType.utf8PlainText.conforms(to: .text))
+        #expect(UTType.json.conforms(to: .text) && !UTType.json.conforms(to: .plainText))
+        #expect(UTType.zip.conforms(to: .archive) && UTType.zip.conforms(to: .data))
+        #expect(UTType.mpeg4Audio.conforms(to: .mpeg4Movie) && UTType.mpeg4Audio.conforms(to: .audio))
+        #expect(UTType.heic.conforms(to: .image))
+        #expect(UTType.swiftSource.conforms(to: .sourceCode) && UTType.swiftSource.conforms(to: .plainText))
+        #expect(UTType.applicationBundle.conforms(to: .executable) && UTType.applicationBundle.conforms(to: .directory))
+        #expect(!UTType.png.conforms(to: .text))
+        #expect(UTType.pdf.preferredMIMEType == "application/pdf")
+        #expect(UTType.jpeg.preferredFilenameExtension == "jpeg")
+        #expect(UTType.gif.identifier == "com.compuserve.gif")
+    }
+}

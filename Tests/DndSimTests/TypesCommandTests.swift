@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// `dnd-sim types`, run as a user runs it.
+@Suite("dnd-sim types")
+struct TypesCommandTests {
+    /// The package root, where Info/Info.plist and the fixtures are.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let files = root.appendingPathComponent("Tests/ContentTypesTests/Fixtures/Files")
+    static let declarations = root.appendingPathComponent("Tests/ContentTypesTests/Fixtures/Declarations")
+
+    static func json(_ line: Substring) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func showJSONHasEveryKey() throws {
+        let result = try dndSim(["types", "show", "image/png", "--json"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try Self.json(lines[0])
+        #expect(object["identifier"] as? String == "public.png")
+        #expect(object["description"] as? String == "PNG image")
+        #expect(object["conformsTo"] as? [String] == ["public.image"])
+        #expect(object["supertypes"] as? [String] == ["public.content", "public.data", "public.image", "public.item"])
+        let tags = try #require(object["tags"] as? [String: [String]])
+        #expect(tags == ["public.filename-extension": ["png"], "public.mime-type": ["image/png"]])
+        #expect(object["preferredFilenameExtension"] as? String == "png")
+        #expect(object["preferredMIMEType"] as? String == "image/png")
+        #expect(object["isDynamic"] as? Bool == false)
+        #expect(object["isDeclared"] as? Bool == true)
+        #expect(object["declaredIn"] as? String == "system")
+    }
+
+    @Test func showFindsInfoPlistInTheCurrentDirectory() throws {
+        let result = try dndSim(["types", "show", "org.alanhou.pictures"], currentDirectory: Self.root)
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("description:    Pictures"))
+        #expect(result.standardOutput.contains("declared in:    Info/Info.plist"))
+        // Elsewhere, the type is unknown unless named.
+        let elsewhere = try dndSim(["types", "show", "org.alanhou.pictures"], currentDirectory: Self.files)
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.standardError.contains("org.alanhou.pictures: unknown type"))
+        let named = try dndSim(
+            ["types", "show", "com.example.photo-album", "--json"],
+            environment: ["DNDSIM_DECLARATIONS": Self.declarations.appendingPathComponent("valid.plist").path])
+        #expect(named.status == 0)
+        let object = try Self.json(try #require(named.standardOutput.split(separator: "\n").first))
+        #expect(object["conformsTo"] as? [String] == ["com.example.document", "public.composite-content"])
+    }
+
+    @Test func showDynamicTypes() throws {
+        let result = try dndSim(["types", "show", ".nobodyknows", "--json"])
+        #expect(result.status == 0)
+        let object = try Self.json(try #require(result.standardOutput.split(separator: "\n").first))
+        #expect((object["identifier"] as? String)?.hasPrefix("dyn.") == true)
+        #expect(object["isDynamic"] as? Bool == true)
+        #expect(object["conformsTo"] as? [String] == ["public.data"])
+        #expect(object["declaredIn"] is NSNull)
+    }
+
+    @Test func conformsPrintsTheChainAndUsesTheExitStatus() throws {
+        let yes = try dndSim(["types", "conforms", ".png", "public.item"])
+        #expect(yes.status == 0)
+        #expect(yes.standardOutput == "public.png → public.image → public.data → public.item\n")
+        let no = try dndSim(["types", "conforms", "public.png", "public.text"])
+        #expect(no.status == 1)
+        #expect(no.standardOutput == "public.png does not conform to public.text\n")
+        let unknown = try dndSim(["types", "conforms", "com.example.none", "public.text"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.contains("com.example.none: unknown type"))
+        let usage = try dndSim(["types", "conforms", "public.png"])
+        #expect(usage.status == 2)
+    }
+
+    @Test func identifyJSON() throws {
+        let names = ["image.png", "program", "empty", "no-such-file"]
+        let result = try dndSim(["types", "identify", "--json"] + names, currentDirectory: Self.files)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("dnd-sim: no-such-file: no such file"))
+        let objects = try result.standardOutput.split(separator: "\n").map(Self.json)
+        #expect(objects.map { $0["file"] as? String } == ["image.png", "program", "empty"])
+        #expect(objects.map { $0["identifier"] as? String } == ["public.png", "public.unix-executable", "public.data"])
+        #expect(objects.map { $0["how"] as? String } == ["both", "content", "content"])
+        #expect(objects[0]["mimeType"] as? String == "image/png")
+    }
+
+    @Test func listFiltersByConformance() throws {
+        let result = try dndSim(["types", "list", "--conforming-to", "public.archive"])
+        #expect(result.status == 0)
+        let identifiers = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ")[0] }
+        #expect(identifiers.contains("public.zip-archive") && identifiers.contains("public.tar-archive"))
+        #expect(!identifiers.contains("public.png"))
+        #expect(identifiers == identifiers.sorted())
+    }
+
+    @Test func treeDrawsDescendants() throws {
+        let result = try dndSim(["types", "tree", "public.delimited-values-text"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                public.delimited-values-text
+                ├── public.comma-separated-values-text
+                └── public.tab-separated-values-text
+                    └── public.utf8-tab-separated-values-text
+
+                """)
+    }
+
+    @Test func checkValidatesDeclarationFiles() throws {
+        let good = try dndSim(["types", "check", "valid.plist"], currentDirectory: Self.declarations)
+        #expect(good.status == 0)
+        #expect(good.standardOutput == "valid.plist: ok (2 exported, 1 imported)\n")
+        let bad = try dndSim(
+            ["types", "check", "valid.plist", "duplicate-export.plist", "unknown-parent.plist"],
+            currentDirectory: Self.declarations)
+        #expect(bad.status == 1)
+        #expect(
+            bad.standardError == """
+                dnd-sim: duplicate-export.plist: UTExportedTypeDeclarations[0] (com.example.document): \
+                UTTypeIdentifier: "com.example.document" is already exported by valid.plist UTExportedTypeDeclarations[0]
+                dnd-sim: unknown-parent.plist: UTExportedTypeDeclarations[1] (com.example.orphan): UTTypeConformsTo: \
+                unknown parent type "com.example.missing"
+
+                """)
+    }
+
+    @Test func badDeclarationsAreBadInput() throws {
+        let result = try dndSim(
+            ["types", "list", "--declarations", Self.declarations.appendingPathComponent("cycle.plist").path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("conformance cycle: com.example.a → com.example.b"))
+    }
+}
