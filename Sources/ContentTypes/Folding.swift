@@ -34,9 +34,26 @@ enum Folding {
         case unicode
     }
 
+    /// Examines eight bytes at a time: a byte is not ASCII when its top bit is set, and an ASCII byte is an
+    /// uppercase letter when adding 0x3F sets its top bit (it is 0x41 or more) and adding 0x25 does not (it is less
+    /// than 0x5B). ASCII bytes never carry into their neighbours.
     private static func letterCase(_ bytes: UnsafeBufferPointer<UInt8>) -> LetterCase {
-        var result = LetterCase.lowercase
-        for byte in bytes {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var nonASCII: UInt64 = 0
+        var upper: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            nonASCII |= word
+            upper |= (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525)
+            offset += 8
+        }
+        if nonASCII & high != 0 {
+            return .unicode
+        }
+        var result: LetterCase = upper & high != 0 ? .mixedASCII : .lowercase
+        for byte in raw[offset...] {
             if byte >= 0x80 {
                 return .unicode
             }
