@@ -30,8 +30,9 @@ struct DesktopDatabase {
     init(directory: URL) throws(TypeRegistryError) {
         self.directory = directory.path
         try DatabaseFile(name: "types", in: directory).forEachLine { line throws(TypeRegistryError) in
-            numbers[Folding.fold(line.text)] = types.count
-            types.append(line.text)
+            let mimeType = line.text
+            numbers[Folding.fold(mimeType)] = types.count
+            types.append(mimeType)
         }
         aliases = Array(repeating: [], count: types.count)
         parents = Array(repeating: [], count: types.count)
@@ -115,18 +116,23 @@ struct DesktopDatabase {
     /// The identifier of a desktop type: `org.freedesktop.mime.` and the MIME type, with `/` as `.` and every
     /// character an identifier cannot hold as `-`.
     static func identifier(for mimeType: String) -> String {
-        let prefix = "org.freedesktop.mime."
-        var body: [UInt8] = Array(prefix.utf8)
-        body.reserveCapacity(prefix.utf8.count + mimeType.utf8.count)
-        for byte in mimeType.utf8 {
-            switch byte {
-            case 0x2F: body.append(0x2E)  // "/" becomes "."
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E: body.append(byte)
-            case 0x80...0xBF: break  // the rest of a character already replaced
-            default: body.append(0x2D)  // any other character becomes one "-"
-            }
+        var mimeType = mimeType
+        return mimeType.withUTF8 { bytes in
+            "org.freedesktop.mime."
+                + String(unsafeUninitializedCapacity: bytes.count) { body in
+                    var count = 0
+                    for byte in bytes {
+                        switch byte {
+                        case 0x2F: body[count] = 0x2E  // "/" becomes "."
+                        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E: body[count] = byte
+                        case 0x80...0xBF: continue  // the rest of a character already replaced
+                        default: body[count] = 0x2D  // any other character becomes one "-"
+                        }
+                        count += 1
+                    }
+                    return count
+                }
         }
-        return String(decoding: body, as: UTF8.self)
     }
 
     /// The declarations of the desktop types the catalog lacks, and the tag index entries of every desktop type
@@ -257,32 +263,35 @@ private struct DatabaseFile {
     struct Line {
         let file: URL
         let number: Int
-        let text: String
+        let bytes: ArraySlice<UInt8>
+
+        var text: String {
+            String(decoding: bytes, as: UTF8.self)
+        }
 
         /// Two MIME types separated by spaces: an `aliases` or `subclasses` line.
         func pair() throws(TypeRegistryError) -> (String, String) {
-            let bytes = text.utf8
             let first = bytes.drop { $0 == 0x20 }.prefix { $0 != 0x20 }
             let second = bytes[first.endIndex...].drop { $0 == 0x20 }.prefix { $0 != 0x20 }
             guard !first.isEmpty, !second.isEmpty, bytes[second.endIndex...].allSatisfy({ $0 == 0x20 }) else {
                 throw malformed(expected: "two MIME types separated by a space")
             }
-            return (String(Substring(first)), String(Substring(second)))
+            return (String(decoding: first, as: UTF8.self), String(decoding: second, as: UTF8.self))
         }
 
         /// `WEIGHT:MIME-TYPE:PATTERN`, maybe followed by `:FLAGS`: a `globs2` line.
         func glob() throws(TypeRegistryError) -> DesktopDatabase.Glob {
-            let bytes = text.utf8
             let weight = bytes.prefix { $0 != 0x3A }
             let mimeType = bytes[weight.endIndex...].dropFirst().prefix { $0 != 0x3A }
             let pattern = bytes[mimeType.endIndex...].dropFirst().prefix { $0 != 0x3A }
-            guard mimeType.endIndex < bytes.endIndex, let weight = Int(Substring(weight)), !mimeType.isEmpty,
-                !pattern.isEmpty
+            guard mimeType.endIndex < bytes.endIndex, let weight = Int(String(decoding: weight, as: UTF8.self)),
+                !mimeType.isEmpty, !pattern.isEmpty
             else {
                 throw malformed(expected: "WEIGHT:MIME-TYPE:PATTERN")
             }
             return DesktopDatabase.Glob(
-                weight: weight, mimeType: String(Substring(mimeType)), pattern: String(Substring(pattern)))
+                weight: weight, mimeType: String(decoding: mimeType, as: UTF8.self),
+                pattern: String(decoding: pattern, as: UTF8.self))
         }
 
         private func malformed(expected: String) -> TypeRegistryError {
@@ -300,7 +309,7 @@ private struct DatabaseFile {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             number += 1
             if start < end && bytes[start] != 0x23 {  // not blank, not a # comment
-                try body(Line(file: url, number: number, text: String(decoding: bytes[start..<end], as: UTF8.self)))
+                try body(Line(file: url, number: number, bytes: bytes[start..<end]))
             }
             start = end + 1
         }
