@@ -9,7 +9,10 @@ extension UTType {
         let other = type.slot
         // A type without owner is a catalog type, the same in every registry.
         if slot >= 0 && other >= 0 && (type.owner == nil || type.owner === owner) && isFresh {
-            return storage.closure.contains(slot, other)
+            if let owner {
+                return owner.closure.contains(slot, other)
+            }
+            return RegistryStorage.system.closure.contains(slot, other)
         }
         return resolved.conformsSlowly(to: type)
     }
