@@ -15,7 +15,7 @@ struct DesktopDatabase {
 
     let directory: String
     /// Canonical MIME types, in file order; a type's number is its index.
-    private(set) var types: [String] = []
+    private var types: [String] = []
     /// The number of each canonical MIME type, by folded name.
     private var numbers: [String: Int] = [:]
     /// Canonical name by folded alias.
@@ -25,7 +25,7 @@ struct DesktopDatabase {
     /// The `sub-class-of` parents (canonical names or aliases) by type number.
     private var parents: [[String]] = []
     /// Globs, heaviest first.
-    private(set) var globs: [Glob] = []
+    private var globs: [Glob] = []
 
     init(directory: URL) throws(TypeRegistryError) {
         self.directory = directory.path
