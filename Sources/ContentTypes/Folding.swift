@@ -34,25 +34,22 @@ enum Folding {
         case unicode
     }
 
-    /// Examines eight bytes at a time: a byte is not ASCII when its top bit is set, and an ASCII byte is an
-    /// uppercase letter when adding 0x3F sets its top bit (it is 0x41 or more) and adding 0x25 does not (it is less
-    /// than 0x5B). ASCII bytes never carry into their neighbours.
+    /// Examines eight bytes at a time while it can (`ByteWord`), then one at a time.
     private static func letterCase(_ bytes: UnsafeBufferPointer<UInt8>) -> LetterCase {
         let raw = UnsafeRawBufferPointer(bytes)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var nonASCII: UInt64 = 0
+        var nonASCII = false
         var upper: UInt64 = 0
         var offset = 0
         while offset + 8 <= raw.count {
             let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            nonASCII |= word
-            upper |= (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525)
+            nonASCII = nonASCII || ByteWord.hasNonASCII(word)
+            upper |= ByteWord.uppercaseLetters(word)
             offset += 8
         }
-        if nonASCII & high != 0 {
+        if nonASCII {
             return .unicode
         }
-        var result: LetterCase = upper & high != 0 ? .mixedASCII : .lowercase
+        var result: LetterCase = upper != 0 ? .mixedASCII : .lowercase
         for byte in raw[offset...] {
             if byte >= 0x80 {
                 return .unicode
@@ -122,13 +119,14 @@ enum Folding {
     /// `isValidTag(_:of:)` over the UTF-8 bytes of a folded tag. Bytes of multi-byte characters are all 0x80 or
     /// more, so checking bytes checks the characters.
     static func isValidTag(_ tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind) -> Bool {
-        guard let first = tag.first, kind != .filenameExtension || first != 0x2E else {
-            return false  // empty, or an extension with a leading period
+        guard let first = tag.first else {
+            return false
         }
-        for byte in tag where byte < 0x21 || byte == 0x7F || (byte == 0x2F && kind == .filenameExtension) {
-            return false  // a space or control character, or a slash in an extension
+        // No space or control character; for extensions, no leading period and no slash.
+        if kind == .filenameExtension {
+            return first != 0x2E && !tag.contains { $0 < 0x21 || $0 == 0x7F || $0 == 0x2F }
         }
-        return true
+        return !tag.contains { $0 < 0x21 || $0 == 0x7F }
     }
 
     /// Calls `body` with the UTF-8 bytes of `tag` folded as `foldTag(_:of:)` folds it, or with `nil` when the folded
@@ -149,7 +147,19 @@ enum Folding {
         let result = tag.withUTF8 { source -> Result? in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { buffer -> Result? in
                 var count = 0
-                for byte in source {
+                var offset = 0
+                // Words of ASCII with no space to drop are folded eight bytes at a time.
+                while offset + 8 <= source.count {
+                    let word = UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    if ByteWord.hasNonASCII(word) || (kind == .mimeType && ByteWord.contains(word, 0x20)) {
+                        break
+                    }
+                    UnsafeMutableRawBufferPointer(buffer).storeBytes(
+                        of: ByteWord.lowercased(word), toByteOffset: count, as: UInt64.self)
+                    offset += 8
+                    count += 8
+                }
+                for byte in source[offset...] {
                     if byte >= 0x80 {
                         return nil  // not ASCII: fold below, with Unicode case mapping
                     }

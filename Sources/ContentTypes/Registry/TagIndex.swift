@@ -76,12 +76,28 @@ struct TagIndex: Sendable {
         return 0..<0
     }
 
+    /// Whether the key's bytes are those stored from `start`, compared eight at a time.
     @inline(__always)
     private static func equal(_ bytes: [UInt8], from start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        for offset in key.indices where bytes[start + offset] != key[offset] {
-            return false
+        bytes.withUnsafeBytes { stored in
+            let key = UnsafeRawBufferPointer(key)
+            var offset = 0
+            while offset + 8 <= key.count {
+                if stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                    != key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset += 8
+            }
+            while offset < key.count {
+                if stored[start + offset] != key[offset] {
+                    return false
+                }
+                offset += 1
+            }
+            return true
         }
-        return true
     }
 }
 

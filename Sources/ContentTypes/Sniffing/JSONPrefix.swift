@@ -203,15 +203,9 @@ enum JSONPrefix {
         private mutating func skipPlainStringBytes() {
             while position + 8 <= bytes.count {
                 let word = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let quotes = word ^ (ones &* UInt64(UInt8.quote))
-                let backslashes = word ^ (ones &* UInt64(UInt8.backslash))
-                // A byte is zero in `quotes` or `backslashes`, below 0x20, or has its top bit set.
-                let special =
-                    ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | (word &- ones &* 0x20)
-                    | word
-                if special & high != 0 {
+                if ByteWord.hasNonASCII(word) || ByteWord.containsByte(below: 0x20, in: word)
+                    || ByteWord.contains(word, .quote) || ByteWord.contains(word, .backslash)
+                {
                     break
                 }
                 position += 8
