@@ -6,10 +6,11 @@
 // Registries of 100 and 1,000 declared types show how building and asking grow.
 //
 // Thresholds: package-benchmark's `absolute` thresholds are tolerances, the p50 increase allowed over a stored
-// baseline (`swift package benchmark thresholds update`, then `thresholds check`; or `baseline check`). Each is the
-// room left under the target above the median measured when it was set (quiet machine, 2 cores; see the
-// comment on each), so that a check against a fresh baseline fails when a change would break the target. Medians
-// move by tens of percent when other work shares the machine: update the baseline on a quiet machine.
+// baseline (`swift package --allow-writing-to-package-directory benchmark baseline update quiet` on a quiet machine,
+// then `swift package benchmark baseline check quiet`). Each is the room left under the target above the
+// median measured when it was set (2 cores, nothing else running; see the comment on each), so that a check fails
+// when a change would break the target. Metrics without a threshold get package-benchmark's default 5% tolerance,
+// which a shared machine exceeds by itself: medians move by tens of percent when other work runs.
 
 import Benchmark
 import ContentTypes
