@@ -215,4 +215,41 @@ struct CurrentRegistryTests {
         }
         #expect(UTType("org.dndkit.test.concurrent")?.conforms(to: .image) == true)
     }
+
+    /// Readers that make dynamic types under a type resolved before a replacement read the current registry again
+    /// while they work (the parent resolves itself anew); replacements from another task meanwhile leave every answer
+    /// whole.
+    @Test func readsDuringReplacementsStayWhole() async throws {
+        try TypeRegistry.updateCurrent { registry in
+            try registry.adding([
+                TypeDeclaration(identifier: "org.dndkit.test.stale-parent", conformsTo: ["public.data"])
+            ])
+        }
+        let parent = try #require(UTType("org.dndkit.test.stale-parent"))
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for round in 0..<100 {
+                    try TypeRegistry.updateCurrent { registry in
+                        try registry.adding([
+                            TypeDeclaration(
+                                identifier: "org.dndkit.test.replacement\(round)", conformsTo: ["public.data"])
+                        ])
+                    }
+                }
+                return true
+            }
+            group.addTask {
+                for round in 0..<5000 {
+                    let type = UTType(filenameExtension: "dndstale\(round % 7)", conformingTo: parent)
+                    guard let type, type.isDynamic, type.conforms(to: parent), type.conforms(to: .data) else {
+                        return false
+                    }
+                }
+                return true
+            }
+            for try await result in group {
+                #expect(result)
+            }
+        }
+    }
 }

@@ -18,9 +18,9 @@ import Synchronization
 // registry does not know it). Catalog types have the same slot in every registry and never need resolving again.
 //
 // Reading: every thread keeps its own reference to the snapshot it last read, in thread-local storage. A read loads
-// the atomic serial and, when the thread's snapshot still has it, uses that snapshot without taking the lock (and,
-// inside ContentTypes, without even counting a reference to it); only the first read on a thread and the first read
-// after a replacement take the lock. A thread's snapshot is released when the thread ends.
+// the atomic serial and, when the thread's snapshot still has it, uses that snapshot without taking the lock; only
+// the first read on a thread and the first read after a replacement take the lock. A thread's snapshot is released
+// when the thread ends.
 //
 // Programs replace or extend the current registry at startup, before they create types from declarations
 // (`dnd-sim` loads `Info/Info.plist` before running a command). Tests that need their own declarations build a
@@ -94,21 +94,22 @@ extension TypeRegistry {
         currentRegistrySerial.load(ordering: .relaxed)
     }
 
-    /// Calls `body` with the current registry: this thread's snapshot when it is still current, borrowed without
-    /// counting a reference; otherwise the registry read under the lock, which becomes this thread's snapshot.
+    /// Calls `body` with the current registry: this thread's snapshot when it is still current, otherwise the
+    /// registry read under the lock, which becomes this thread's snapshot.
     ///
-    /// - Parameter body: what to do with the registry; it must not keep it beyond the call except by copying it.
+    /// `body` gets its own reference to the registry, not one borrowed from the snapshot: `body` may read
+    /// `current` again (resolving a type made before a replacement does), and that read may replace this thread's
+    /// snapshot.
+    ///
+    /// - Parameter body: what to do with the registry.
     /// - Returns: what `body` returns.
     @inline(__always)
     static func withCurrent<Result>(_ body: (TypeRegistry) -> Result) -> Result {
         let serial = currentRegistrySerial.load(ordering: .acquiring)
         if let key = snapshotKey, let pointer = pthread_getspecific(key) {
-            let snapshot = Unmanaged<ThreadSnapshot>.fromOpaque(pointer)
-            let result = snapshot._withUnsafeGuaranteedRef { snapshot -> Result? in
-                snapshot.registry.storage.serial == serial ? body(snapshot.registry) : nil
-            }
-            if let result {
-                return result
+            let registry = Unmanaged<ThreadSnapshot>.fromOpaque(pointer).takeUnretainedValue().registry
+            if registry.storage.serial == serial {
+                return body(registry)
             }
         }
         return body(refreshSnapshot())
