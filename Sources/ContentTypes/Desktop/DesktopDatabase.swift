@@ -16,8 +16,10 @@ struct DesktopDatabase {
     let directory: String
     /// Canonical MIME types, in file order; a type's number is its index.
     private var types: [String] = []
-    /// The number of each canonical MIME type, by folded name.
+    /// The number of each canonical MIME type, by folded name. A type listed twice has the number of its last line.
     private var numbers: [String: Int] = [:]
+    /// The number of each line of `types`: its own, or that of a later line with the same type.
+    private var canonical: [Int] = []
     /// Canonical name by folded alias.
     private var canonicalByAlias: [String: String] = [:]
     /// Aliases by type number.
@@ -34,6 +36,7 @@ struct DesktopDatabase {
             numbers[Folding.fold(mimeType)] = types.count
             types.append(mimeType)
         }
+        canonical = types.map { numbers[Folding.fold($0)] ?? 0 }
         aliases = Array(repeating: [], count: types.count)
         parents = Array(repeating: [], count: types.count)
         try DatabaseFile(name: "aliases", in: directory).forEachLine { line throws(TypeRegistryError) in
@@ -141,20 +144,23 @@ struct DesktopDatabase {
     /// - Parameter catalog: the system catalog's registry.
     /// - Returns: the declarations, in the database's order, and the index entries, preferred first.
     func contribution(catalog: RegistryStorage) -> (declarations: [TypeDeclaration], indexTags: [IndexTag]) {
-        // Which identifier each canonical MIME type gets: the catalog's, or a new one.
+        // What each canonical MIME type is: a catalog type, or a new type with a new identifier.
+        var targets: [IndexTag.Target] = []
         var identifiers: [String] = []
+        targets.reserveCapacity(types.count)
         identifiers.reserveCapacity(types.count)
         var newTypes: [Int] = []
         var newIdentifiers: Set<String> = []
         for (listed, mimeType) in types.enumerated() {
-            let folded = Folding.fold(mimeType)
-            let number = numbers[folded] ?? listed
-            let catalogIdentifier =
-                Self.catalogIdentifier(forFolded: folded, in: catalog)
-                ?? aliases[number].lazy.compactMap { Self.catalogIdentifier(forFolded: Folding.fold($0), in: catalog) }
+            let catalogSlot =
+                Self.catalogSlot(forFolded: Folding.fold(mimeType), in: catalog)
+                ?? aliases[canonical[listed]].lazy.compactMap {
+                    Self.catalogSlot(forFolded: Folding.fold($0), in: catalog)
+                }
                 .first
-            if let catalogIdentifier {
-                identifiers.append(catalogIdentifier)
+            if let catalogSlot {
+                targets.append(.catalog(catalogSlot))
+                identifiers.append(catalog.entries[Int(catalogSlot)].declaration.identifier)
                 continue
             }
             var identifier = Self.identifier(for: mimeType)
@@ -166,42 +172,36 @@ struct DesktopDatabase {
                 suffix += 1
             }
             newIdentifiers.insert(Folding.fold(identifier))
+            targets.append(.desktop(newTypes.count))
             identifiers.append(identifier)
             newTypes.append(listed)
-        }
-        // A MIME type listed twice in `types` answers with its last number, as in `numbers`.
-        func identifier(of mimeType: String) -> String? {
-            number(of: mimeType).map { identifiers[$0] }
         }
 
         var extensions = [[String]](repeating: [], count: types.count)
         var indexTags: [IndexTag] = []
         for glob in globs {
-            guard let target = identifier(of: glob.mimeType), let fileExtension = Self.literalExtension(glob.pattern)
-            else {
+            guard let number = number(of: glob.mimeType), let fileExtension = Self.literalExtension(glob.pattern) else {
                 continue
             }
-            indexTags.append(IndexTag(identifier: target, tagClass: .filenameExtension, tag: fileExtension))
+            indexTags.append(IndexTag(target: targets[number], tagClass: .filenameExtension, tag: fileExtension))
             // A glob's extensions are declared only for the type it names itself, not for the alias it names.
-            if let number = numbers[Folding.fold(glob.mimeType)], !extensions[number].contains(fileExtension) {
-                extensions[number].append(fileExtension)
+            if let named = numbers[Folding.fold(glob.mimeType)], !extensions[named].contains(fileExtension) {
+                extensions[named].append(fileExtension)
             }
         }
-        for mimeType in types {
-            guard let number = number(of: mimeType) else {
-                continue
-            }
-            indexTags.append(IndexTag(identifier: identifiers[number], tagClass: .mimeType, tag: mimeType))
+        for (listed, mimeType) in types.enumerated() {
+            let number = canonical[listed]
+            indexTags.append(IndexTag(target: targets[number], tagClass: .mimeType, tag: mimeType))
             for alias in aliases[number] {
-                indexTags.append(IndexTag(identifier: identifiers[number], tagClass: .mimeType, tag: alias))
+                indexTags.append(IndexTag(target: targets[number], tagClass: .mimeType, tag: alias))
             }
         }
 
         let origin = TypeDeclaration.Origin.desktopDatabase(directory)
         let declarations = newTypes.map { listed -> TypeDeclaration in
             let mimeType = types[listed]
-            let number = numbers[Folding.fold(mimeType)] ?? listed
-            let explicitParents = parents[number].compactMap { identifier(of: $0) }
+            let number = canonical[listed]
+            let explicitParents = parents[number].compactMap { self.number(of: $0).map { identifiers[$0] } }
             let media = Self.mediaType(of: mimeType)
             var conformsTo = explicitParents
             if explicitParents.isEmpty
@@ -221,11 +221,11 @@ struct DesktopDatabase {
     }
 
     /// The catalog type for a folded MIME type: the first catalog type with that MIME type, else a bridge.
-    private static func catalogIdentifier(forFolded mimeType: String, in catalog: RegistryStorage) -> String? {
+    private static func catalogSlot(forFolded mimeType: String, in catalog: RegistryStorage) -> Int32? {
         let slot = Folding.withFoldedTag(mimeType, of: .mimeType) { tag in
             tag.flatMap { catalog.firstSlot(withFoldedTag: $0, of: .mimeType) { _ in true } }
         }
-        return slot.map { catalog.entries[Int($0)].declaration.identifier } ?? bridges[mimeType]
+        return slot ?? bridges[mimeType].flatMap { catalog.slot(forFolded: Folding.fold($0)) }
     }
 
     /// `ext` for a glob `*.ext` whose suffix is literal (`tar.gz` for `*.tar.gz`); `nil` for other patterns.

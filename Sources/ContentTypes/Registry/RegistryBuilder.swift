@@ -36,10 +36,16 @@ enum RegistryBuilder {
                 break  // the first import, or the export, stays
             }
         }
+        // The slot of each desktop declaration: its own, or that of a declaration file's type with its identifier.
+        var desktopSlots: [Int32] = []
+        desktopSlots.reserveCapacity(inputs.desktopDeclarations.count)
         for declaration in inputs.desktopDeclarations {
             let folded = Folding.fold(declaration.identifier)
-            if slotByIdentifier[folded] == nil {
+            if let slot = slotByIdentifier[folded] {
+                desktopSlots.append(slot)
+            } else {
                 slotByIdentifier[folded] = Int32(declarations.count)
+                desktopSlots.append(Int32(declarations.count))
                 declarations.append(declaration)
             }
         }
@@ -67,8 +73,8 @@ enum RegistryBuilder {
                 declaration: declaration, folded: Folding.fold(declaration.identifier), parents: parents)
         }
         let tagIndexes = makeTagIndexes(
-            declarations: declarations, systemCount: Int(systemCount), slotByIdentifier: slotByIdentifier,
-            desktopIndexTags: inputs.desktopIndexTags)
+            declarations: declarations, systemCount: Int(systemCount), desktopIndexTags: inputs.desktopIndexTags,
+            desktopSlots: desktopSlots)
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, closure: closure, inputs: inputs,
             slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
@@ -144,12 +150,10 @@ enum RegistryBuilder {
     private static func makeTagIndexes(
         declarations: [TypeDeclaration],
         systemCount: Int,
-        slotByIdentifier: [String: Int32],
-        desktopIndexTags: [IndexTag]
-    ) -> [UTTagClass: TagIndexBuilder] {
-        var indexes: [UTTagClass: TagIndexBuilder] = [
-            .filenameExtension: TagIndexBuilder(), .mimeType: TagIndexBuilder(),
-        ]
+        desktopIndexTags: [IndexTag],
+        desktopSlots: [Int32]
+    ) -> TagIndexBuilders {
+        var indexes = TagIndexBuilders()
         let declared = systemCount..<declarations.count
         let passes: [[Int]] = [
             Array(0..<systemCount),
@@ -160,17 +164,18 @@ enum RegistryBuilder {
             for slot in pass {
                 for (tagClass, tags) in declarations[slot].tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     for tag in tags {
-                        indexes[tagClass, default: TagIndexBuilder()].add(
-                            folded: Folding.foldTag(tag, of: tagClass), slot: Int32(slot))
+                        indexes.add(tag, of: tagClass, slot: Int32(slot))
                     }
                 }
             }
         }
         for entry in desktopIndexTags {
-            if let slot = slotByIdentifier[Folding.fold(entry.identifier)] {
-                indexes[entry.tagClass, default: TagIndexBuilder()].add(
-                    folded: Folding.foldTag(entry.tag, of: entry.tagClass), slot: slot)
-            }
+            let slot =
+                switch entry.target {
+                case .catalog(let slot): slot
+                case .desktop(let index): desktopSlots[index]
+                }
+            indexes.add(entry.tag, of: entry.tagClass, slot: slot)
         }
         return indexes
     }

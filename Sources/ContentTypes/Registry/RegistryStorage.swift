@@ -3,9 +3,17 @@ import Synchronization
 /// Serial numbers of registry snapshots; 0 belongs to the system catalog's.
 private let nextSerial = Atomic<UInt64>(1)
 
-/// An index entry contributed by the desktop database: `tag` of `tagClass` names the type `identifier`.
+/// An index entry contributed by the desktop database: `tag` of `tagClass` names `target`.
 struct IndexTag: Sendable {
-    let identifier: String
+    /// The type a desktop tag names.
+    enum Target: Sendable {
+        /// A type of the system catalog, by slot.
+        case catalog(Int32)
+        /// One of the desktop database's declarations, by its place in `RegistryInputs.desktopDeclarations`.
+        case desktop(Int)
+    }
+
+    let target: Target
     let tagClass: UTTagClass
     let tag: String
 }
@@ -45,7 +53,7 @@ final class RegistryStorage: Sendable {
         closure: ConformanceClosure,
         inputs: RegistryInputs,
         slotByIdentifier: [String: Int32],
-        tagIndexes: [UTTagClass: TagIndexBuilder]
+        tagIndexes: TagIndexBuilders
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
         self.systemCount = systemCount
@@ -53,13 +61,9 @@ final class RegistryStorage: Sendable {
         self.closure = closure
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
-        var others: [String: TagIndex] = [:]
-        for (tagClass, builder) in tagIndexes where tagClass.kind == .other {
-            others[tagClass.folded] = TagIndex(builder)
-        }
-        self.extensionIndex = tagIndexes[.filenameExtension].map(TagIndex.init) ?? TagIndex()
-        self.mimeTypeIndex = tagIndexes[.mimeType].map(TagIndex.init) ?? TagIndex()
-        self.otherTagIndexes = others
+        self.extensionIndex = TagIndex(tagIndexes.filenameExtensions)
+        self.mimeTypeIndex = TagIndex(tagIndexes.mimeTypes)
+        self.otherTagIndexes = tagIndexes.others.mapValues(TagIndex.init)
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.

@@ -20,11 +20,6 @@ struct TagIndex: Sendable {
     /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
     private let buckets: [Int32]
 
-    /// An index with no tags.
-    init() {
-        self.init(TagIndexBuilder())
-    }
-
     init(_ builder: TagIndexBuilder) {
         var bytes: [UInt8] = []
         var keys: [Key] = []
@@ -97,6 +92,30 @@ struct TagIndex: Sendable {
                 offset += 1
             }
             return true
+        }
+    }
+}
+
+/// The tags of a registry being built, one `TagIndexBuilder` per tag class; filename extensions and MIME types have
+/// their own, so that adding one of those tags looks nothing up.
+struct TagIndexBuilders {
+    var filenameExtensions = TagIndexBuilder()
+    var mimeTypes = TagIndexBuilder()
+    /// The builders of other tag classes, by folded tag class.
+    var others: [String: TagIndexBuilder] = [:]
+
+    /// Adds `slot` to the types with `tag` of `tagClass`, after those already added.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, in any case.
+    ///   - tagClass: its tag class.
+    ///   - slot: the slot of a type with that tag.
+    mutating func add(_ tag: String, of tagClass: UTTagClass, slot: Int32) {
+        let folded = Folding.foldTag(tag, of: tagClass)
+        switch tagClass.kind {
+        case .filenameExtension: filenameExtensions.add(folded: folded, slot: slot)
+        case .mimeType: mimeTypes.add(folded: folded, slot: slot)
+        case .other: others[tagClass.folded, default: TagIndexBuilder()].add(folded: folded, slot: slot)
         }
     }
 }
