@@ -47,6 +47,26 @@ struct DesktopDatabaseTests {
         }
     }
 
+    /// A registry with the database extended by declarations keeps the database's tags; a declaration with a
+    /// desktop type's identifier takes the type's place, and the database's tags lead to it.
+    @Test func extendingADesktopRegistryKeepsItsTags() throws {
+        let registry = try #require(Self.fixture)
+        let extended = try registry.adding([
+            TypeDeclaration(
+                identifier: "org.freedesktop.mime.image.x-fancy", conformsTo: ["public.png"], description: "Mine",
+                origin: .file("test")),
+            TypeDeclaration(identifier: "org.dndkit.test.other", conformsTo: ["public.data"], origin: .file("test")),
+        ])
+        #expect(extended.type(tag: "apng", tagClass: .filenameExtension, conformingTo: nil) == .png)
+        #expect(extended.type(tag: "image/x-png", tagClass: .mimeType, conformingTo: nil) == .png)
+        let fancy = try #require(extended.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(fancy.identifier == "org.freedesktop.mime.image.x-fancy" && fancy.localizedDescription == "Mine")
+        #expect(fancy.conforms(to: .png))
+        let sub = try #require(extended.type(tag: "application/x-fancy-sub", tagClass: .mimeType, conformingTo: nil))
+        #expect(sub.identifier == "org.freedesktop.mime.application.x-fancy-sub" && !sub.isDynamic)
+        #expect(extended.count == registry.count + 1)
+    }
+
     @Test func malformedLinesNameTheFileAndLine() {
         let error = #expect(throws: TypeRegistryError.self) {
             try TypeRegistry().addingDesktopDatabase(at: Fixtures.brokenMIMEDirectory)
