@@ -6,7 +6,7 @@ extension UTType {
     ///
     /// - Parameter identifier: the identifier, in any case.
     public init?(_ identifier: String) {
-        guard let type = TypeRegistry.current.resolve(identifier: identifier, followsCurrent: true) else {
+        guard let type = TypeRegistry.withCurrent({ $0.resolve(identifier: identifier, followsCurrent: true) }) else {
             return nil
         }
         self = type
@@ -75,10 +75,10 @@ extension UTType {
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        guard
-            let type = TypeRegistry.current.resolveFirst(
-                tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
-        else {
+        let type = TypeRegistry.withCurrent { registry in
+            registry.resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
+        }
+        guard let type else {
             return nil
         }
         self = type
@@ -93,8 +93,9 @@ extension UTType {
     /// - Returns: the declared types; a single dynamic type when none is declared; nothing when the tag is
     ///   malformed.
     public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
-        TypeRegistry.current.resolve(
-            tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: true)
+        TypeRegistry.withCurrent { registry in
+            registry.resolve(tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: true)
+        }
     }
 
     /// A type the program owns and declares in its Info.plist (`UTExportedTypeDeclarations`).

@@ -47,6 +47,26 @@ struct DesktopDatabaseTests {
         }
     }
 
+    /// A registry with the database extended by declarations keeps the database's tags; a declaration with a
+    /// desktop type's identifier takes the type's place, and the database's tags lead to it.
+    @Test func extendingADesktopRegistryKeepsItsTags() throws {
+        let registry = try #require(Self.fixture)
+        let extended = try registry.adding([
+            TypeDeclaration(
+                identifier: "org.freedesktop.mime.image.x-fancy", conformsTo: ["public.png"], description: "Mine",
+                origin: .file("test")),
+            TypeDeclaration(identifier: "org.dndkit.test.other", conformsTo: ["public.data"], origin: .file("test")),
+        ])
+        #expect(extended.type(tag: "apng", tagClass: .filenameExtension, conformingTo: nil) == .png)
+        #expect(extended.type(tag: "image/x-png", tagClass: .mimeType, conformingTo: nil) == .png)
+        let fancy = try #require(extended.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(fancy.identifier == "org.freedesktop.mime.image.x-fancy" && fancy.localizedDescription == "Mine")
+        #expect(fancy.conforms(to: .png))
+        let sub = try #require(extended.type(tag: "application/x-fancy-sub", tagClass: .mimeType, conformingTo: nil))
+        #expect(sub.identifier == "org.freedesktop.mime.application.x-fancy-sub" && !sub.isDynamic)
+        #expect(extended.count == registry.count + 1)
+    }
+
     @Test func malformedLinesNameTheFileAndLine() {
         let error = #expect(throws: TypeRegistryError.self) {
             try TypeRegistry().addingDesktopDatabase(at: Fixtures.brokenMIMEDirectory)
@@ -61,6 +81,55 @@ struct DesktopDatabaseTests {
             try TypeRegistry().addingDesktopDatabase(at: Fixtures.root.appendingPathComponent("Nowhere"))
         }
         #expect(error?.code == .unreadableFile)
+    }
+
+    // MARK: Databases written by the tests
+
+    /// Writes a database of four files into a new temporary directory.
+    static func database(types: String, aliases: String = "", subclasses: String = "", globs: String = "") throws -> URL
+    {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dndkit-mime-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (name, text) in [("types", types), ("aliases", aliases), ("subclasses", subclasses), ("globs2", globs)] {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        return directory
+    }
+
+    @Test func linesAreReadWithCommentsBlanksSpacesAndFlags() throws {
+        let directory = try Self.database(
+            types: "# a comment\n\ntext/x-one\napplication/x-ünïcode\n",
+            aliases: "text/x-alias    text/x-one\n",
+            subclasses: "  application/x-ünïcode text/x-one  \n",
+            globs: "# generated\n50:text/x-one:*.one:cs\n40:text/x-alias:*.ali\n30:application/x-ünïcode:*.uni\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+        let one = try #require(registry.type(withIdentifier: "org.freedesktop.mime.text.x-one"))
+        #expect(one.tags == [.mimeType: ["text/x-one", "text/x-alias"], .filenameExtension: ["one"]])
+        #expect(registry.type(tag: "ali", tagClass: .filenameExtension, conformingTo: nil) == one)  // through the alias
+        // Characters an identifier cannot hold become one hyphen each, whatever their length in bytes.
+        let unicode = try #require(registry.type(withIdentifier: "org.freedesktop.mime.application.x--n-code"))
+        #expect(unicode.tags[.filenameExtension] == ["uni"])
+        #expect(unicode.conforms(to: one) && unicode.conforms(to: .plainText))
+    }
+
+    @Test(arguments: [
+        ("aliases", "text/x-a text/x-b text/x-c\n", 1),
+        ("aliases", "\n# comment\ntext/x-a\n", 3),
+        ("globs2", "50:text/x-a:*.a\nfifty:text/x-a:*.a\n", 2),
+        ("globs2", "50:text/x-a:\n", 1),
+        ("globs2", "50::*.a\n", 1),
+        ("globs2", "50:text/x-a\n", 1),
+    ])
+    func malformedLinesAreNamed(file: String, text: String, line: Int) throws {
+        let directory = try Self.database(
+            types: "text/x-a\n", aliases: file == "aliases" ? text : "", globs: file == "globs2" ? text : "")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let error = #expect(throws: TypeRegistryError.self) { try TypeRegistry().addingDesktopDatabase(at: directory) }
+        #expect(error?.code == .malformedDatabase)
+        #expect(error?.file == directory.appendingPathComponent(file).path)
+        #expect(error?.entry == "line \(line)")
     }
 
     // MARK: The system's database (shared-mime-info, installed by .ci/run)

@@ -4,6 +4,8 @@ enum RegistryBuilder {
     static func build(_ inputs: RegistryInputs, serial: UInt64? = nil) throws(TypeRegistryError) -> RegistryStorage {
         var declarations = SystemCatalog.entries.map(\.declaration)
         var slotByIdentifier: [String: Int32] = [:]
+        slotByIdentifier.reserveCapacity(
+            declarations.count + inputs.declarations.count + inputs.desktopDeclarations.count)
         for (slot, declaration) in declarations.enumerated() {
             slotByIdentifier[Folding.fold(declaration.identifier)] = Int32(slot)
         }
@@ -34,10 +36,16 @@ enum RegistryBuilder {
                 break  // the first import, or the export, stays
             }
         }
+        // The slot of each desktop declaration: its own, or that of a declaration file's type with its identifier.
+        var desktopSlots: [Int32] = []
+        desktopSlots.reserveCapacity(inputs.desktopDeclarations.count)
         for declaration in inputs.desktopDeclarations {
             let folded = Folding.fold(declaration.identifier)
-            if slotByIdentifier[folded] == nil {
+            if let slot = slotByIdentifier[folded] {
+                desktopSlots.append(slot)
+            } else {
                 slotByIdentifier[folded] = Int32(declarations.count)
+                desktopSlots.append(Int32(declarations.count))
                 declarations.append(declaration)
             }
         }
@@ -64,12 +72,12 @@ enum RegistryBuilder {
             RegistryStorage.Entry(
                 declaration: declaration, folded: Folding.fold(declaration.identifier), parents: parents)
         }
-        let tagIndex = makeTagIndex(
-            declarations: declarations, systemCount: Int(systemCount), slotByIdentifier: slotByIdentifier,
-            desktopIndexTags: inputs.desktopIndexTags)
+        let tagIndexes = makeTagIndexes(
+            declarations: declarations, systemCount: Int(systemCount), desktopIndexTags: inputs.desktopIndexTags,
+            desktopSlots: desktopSlots)
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, closure: closure, inputs: inputs,
-            slotByIdentifier: slotByIdentifier, tagIndex: tagIndex)
+            slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
     }
 
     /// Identifiers, parents and tags must be well-formed before anything else is checked.
@@ -139,18 +147,13 @@ enum RegistryBuilder {
 
     /// Tag lookups, preferred first: the system catalog, exported declarations, imported declarations, then the
     /// desktop database in its own order of preference.
-    private static func makeTagIndex(
+    private static func makeTagIndexes(
         declarations: [TypeDeclaration],
         systemCount: Int,
-        slotByIdentifier: [String: Int32],
-        desktopIndexTags: [IndexTag]
-    ) -> [String: [String: [Int32]]] {
-        var index: [String: [String: [Int32]]] = [:]
-        func add(_ tag: String, of tagClass: UTTagClass, slot: Int32) {
-            let folded = Folding.foldTag(tag, of: tagClass)
-            let foldedClass = Folding.fold(tagClass.rawValue)
-            index[foldedClass, default: [:]][folded, default: []].appendIfMissing(slot)
-        }
+        desktopIndexTags: [IndexTag],
+        desktopSlots: [Int32]
+    ) -> TagIndexBuilders {
+        var indexes = TagIndexBuilders()
         let declared = systemCount..<declarations.count
         let passes: [[Int]] = [
             Array(0..<systemCount),
@@ -161,17 +164,20 @@ enum RegistryBuilder {
             for slot in pass {
                 for (tagClass, tags) in declarations[slot].tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     for tag in tags {
-                        add(tag, of: tagClass, slot: Int32(slot))
+                        indexes.add(tag, of: tagClass, slot: Int32(slot))
                     }
                 }
             }
         }
         for entry in desktopIndexTags {
-            if let slot = slotByIdentifier[Folding.fold(entry.identifier)] {
-                add(entry.tag, of: entry.tagClass, slot: slot)
-            }
+            let slot =
+                switch entry.target {
+                case .catalog(let slot): slot
+                case .desktop(let index): desktopSlots[index]
+                }
+            indexes.add(entry.tag, of: entry.tagClass, slot: slot)
         }
-        return index
+        return indexes
     }
 }
 
@@ -206,13 +212,5 @@ extension CatalogEntry {
         return TypeDeclaration(
             identifier: identifier, conformsTo: conformsTo, description: description, tags: tags, kind: .exported,
             origin: .system)
-    }
-}
-
-extension Array where Element == Int32 {
-    fileprivate mutating func appendIfMissing(_ slot: Int32) {
-        if !contains(slot) {
-            append(slot)
-        }
     }
 }

@@ -1,0 +1,43 @@
+/// Eight bytes at a time: tests on the bytes of a `UInt64` loaded from text, without a loop over the bytes.
+///
+/// Each test may report a byte it should not in one case only, when a lower byte of the word matched (a borrow runs
+/// upwards); callers use the tests only to decide whether a word needs a closer look, so a false alarm costs a little
+/// time and a miss never happens.
+enum ByteWord {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    /// The top bit of every byte.
+    static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte has its top bit set: the word is not all ASCII.
+    @inline(__always)
+    static func hasNonASCII(_ word: UInt64) -> Bool {
+        word & high != 0
+    }
+
+    /// Whether some byte of the word equals `byte`.
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let difference = word ^ (ones &* UInt64(byte))
+        return (difference &- ones) & ~difference & high != 0
+    }
+
+    /// Whether some byte of the word is less than `bound`, which is at most 0x80.
+    @inline(__always)
+    static func containsByte(below bound: UInt8, in word: UInt64) -> Bool {
+        (word &- ones &* UInt64(bound)) & ~word & high != 0
+    }
+
+    /// The top bit of every byte of an ASCII word that is an uppercase letter: adding 0x3F sets the top bit of a
+    /// byte of 0x41 or more, adding 0x25 that of a byte of 0x5B or more, and ASCII bytes never carry into their
+    /// neighbours.
+    @inline(__always)
+    static func uppercaseLetters(_ word: UInt64) -> UInt64 {
+        (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525) & high
+    }
+
+    /// An ASCII word with its uppercase letters lowercased (their 0x20 bit set).
+    @inline(__always)
+    static func lowercased(_ word: UInt64) -> UInt64 {
+        word | uppercaseLetters(word) >> 2
+    }
+}

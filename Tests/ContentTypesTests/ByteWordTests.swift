@@ -1,0 +1,43 @@
+import Testing
+
+@testable import ContentTypes
+
+/// The eight-byte tests against the same tests made one byte at a time.
+@Suite("Byte words")
+struct ByteWordTests {
+    /// A word of `filler` bytes with `byte` at `position` (little-endian: position 0 is the first byte in memory).
+    static func word(_ byte: UInt8, at position: Int, filler: UInt8 = 0x61) -> UInt64 {
+        var bytes = [UInt8](repeating: filler, count: 8)
+        bytes[position] = byte
+        return bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    /// With one byte differing from a harmless filler, every test is exact: no miss, no false alarm.
+    @Test func everyByteAtEveryPosition() {
+        for position in 0..<8 {
+            for value in 0...255 {
+                let byte = UInt8(value)
+                let word = Self.word(byte, at: position)
+                #expect(ByteWord.hasNonASCII(word) == (byte >= 0x80))
+                #expect(ByteWord.contains(word, 0x22) == (byte == 0x22), "\(byte) at \(position)")
+                #expect(ByteWord.contains(word, 0x20) == (byte == 0x20), "\(byte) at \(position)")
+                #expect(ByteWord.containsByte(below: 0x20, in: word) == (byte < 0x20), "\(byte) at \(position)")
+                guard byte < 0x80 else {
+                    continue
+                }
+                let isUpper = (0x41...0x5A).contains(byte)
+                #expect(ByteWord.uppercaseLetters(word) == (isUpper ? UInt64(0x80) << (8 * position) : 0))
+                #expect(ByteWord.lowercased(word) == Self.word(isUpper ? byte | 0x20 : byte, at: position))
+            }
+        }
+    }
+
+    /// Whole words of text fold like `lowercased()`.
+    @Test func wordsOfTextFold() {
+        for text in ["APPLICAT", "Image/PN", "@[`{AZaz", "MiXeD-09"] {
+            let word = Array(text.utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let expected = Array(text.lowercased().utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(ByteWord.lowercased(word) == expected, "\(text)")
+        }
+    }
+}
