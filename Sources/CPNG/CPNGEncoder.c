@@ -1,6 +1,5 @@
 // Encoding with libpng's classic API into a growable memory buffer.
 
-#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,17 @@ _Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE && CPNG_FILTER_SUB == PNG_FIL
                    CPNG_FILTER_PAETH == PNG_FILTER_PAETH,
                "CPNG_FILTER_* must match libpng's values");
 
+/// Scratch space for choosing filters by trial compression.
+typedef struct {
+    z_stream probe;
+    int probe_ready;
+    /// The previous row as filtered and written: the dictionary of the next trial.
+    uint8_t *chosen;
+    uint8_t *candidate;
+    uint8_t *compressed;
+    size_t compressed_capacity;
+} trial_state;
+
 typedef struct {
     png_byte type[5];
     uint8_t *data;
@@ -34,6 +44,7 @@ struct cpng_encoder {
     int bit_depth;
     queued_chunk *chunks;
     size_t chunk_count;
+    trial_state trial;
     /// The encoded bytes so far.
     uint8_t *output;
     size_t length;
@@ -127,18 +138,6 @@ cpng_status cpng_encoder_add_chunk(cpng_encoder *encoder, const char type[4], co
     return CPNG_OK;
 }
 
-/// Adds the order-0 entropy cost, in bits times a constant, of one histogram: lower is better.
-static double entropy_cost(const uint32_t histogram[256], size_t count) {
-    double sum = 0;
-    for (int value = 0; value < 256; value++) {
-        if (histogram[value] != 0) {
-            double c = histogram[value];
-            sum += c * log2(c);
-        }
-    }
-    return (double)count * log2((double)count) - sum;
-}
-
 static int paeth_predictor(int a, int b, int c) {
     int p = a + b - c;
     int pa = abs(p - a);
@@ -150,49 +149,108 @@ static int paeth_predictor(int a, int b, int c) {
     return pb <= pc ? b : c;
 }
 
-/// The allowed filter whose output for `row` (above it `previous`) has the lowest order-0 entropy.
-static int lowest_entropy_filter(const uint8_t *row, const uint8_t *previous, size_t length, size_t bpp,
-                                 int allowed) {
+/// Writes `row` filtered with `filter` (one of PNG_FILTER_*; `previous` is the unfiltered row above) to
+/// `out`, preceded by the filter-type byte, as the row appears in the zlib stream.
+static void filter_row(const uint8_t *row, const uint8_t *previous, size_t length, size_t bpp, int filter,
+                       uint8_t *out) {
+    switch (filter) {
+    case PNG_FILTER_SUB:
+        out[0] = PNG_FILTER_VALUE_SUB;
+        break;
+    case PNG_FILTER_UP:
+        out[0] = PNG_FILTER_VALUE_UP;
+        break;
+    case PNG_FILTER_AVG:
+        out[0] = PNG_FILTER_VALUE_AVG;
+        break;
+    case PNG_FILTER_PAETH:
+        out[0] = PNG_FILTER_VALUE_PAETH;
+        break;
+    default:
+        out[0] = PNG_FILTER_VALUE_NONE;
+        break;
+    }
+    for (size_t i = 0; i < length; i++) {
+        int a = i >= bpp ? row[i - bpp] : 0;
+        int b = previous[i];
+        int c = i >= bpp ? previous[i - bpp] : 0;
+        int predicted;
+        switch (filter) {
+        case PNG_FILTER_SUB:
+            predicted = a;
+            break;
+        case PNG_FILTER_UP:
+            predicted = b;
+            break;
+        case PNG_FILTER_AVG:
+            predicted = (a + b) >> 1;
+            break;
+        case PNG_FILTER_PAETH:
+            predicted = paeth_predictor(a, b, c);
+            break;
+        default:
+            predicted = 0;
+            break;
+        }
+        out[i + 1] = (uint8_t)(row[i] - predicted);
+    }
+}
+
+/// Level of the probe stream: the fastest, which still finds repeats of the row above.
+#define TRIAL_PROBE_LEVEL 1
+
+static void trial_free(trial_state *trial) {
+    if (trial->probe_ready) {
+        deflateEnd(&trial->probe);
+        trial->probe_ready = 0;
+    }
+    free(trial->chosen);
+    free(trial->candidate);
+    free(trial->compressed);
+    trial->chosen = trial->candidate = trial->compressed = NULL;
+}
+
+/// Allocates the trial scratch space for rows of `length` bytes; 0 when memory runs out.
+static int trial_prepare(trial_state *trial, size_t length, int strategy) {
+    if (deflateInit2(&trial->probe, TRIAL_PROBE_LEVEL, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
+        return 0;
+    }
+    trial->probe_ready = 1;
+    trial->compressed_capacity = deflateBound(&trial->probe, (uLong)(length + 1));
+    trial->chosen = calloc(length + 1, 1);
+    trial->candidate = malloc(length + 1);
+    trial->compressed = malloc(trial->compressed_capacity);
+    return trial->chosen != NULL && trial->candidate != NULL && trial->compressed != NULL;
+}
+
+/// The allowed filter whose output for `row` compresses smallest right after the previous written row:
+/// each candidate is compressed by a fast zlib stream primed with that row (deflateSetDictionary), so both
+/// the row's own statistics and its repeats of the row above count. Leaves the winner in `trial->chosen`.
+static int smallest_trial_filter(trial_state *trial, const uint8_t *row, const uint8_t *previous, size_t length,
+                                 size_t bpp, int allowed) {
     static const int candidates[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
                                       PNG_FILTER_PAETH};
     int best = 0;
-    double best_cost = INFINITY;
+    uLong best_size = 0;
     for (int k = 0; k < 5; k++) {
         int filter = candidates[k];
         if ((allowed & filter) == 0) {
             continue;
         }
-        uint32_t histogram[256] = {0};
-        for (size_t i = 0; i < length; i++) {
-            int a = i >= bpp ? row[i - bpp] : 0;
-            int b = previous[i];
-            int c = i >= bpp ? previous[i - bpp] : 0;
-            int predicted;
-            switch (filter) {
-            case PNG_FILTER_SUB:
-                predicted = a;
-                break;
-            case PNG_FILTER_UP:
-                predicted = b;
-                break;
-            case PNG_FILTER_AVG:
-                predicted = (a + b) >> 1;
-                break;
-            case PNG_FILTER_PAETH:
-                predicted = paeth_predictor(a, b, c);
-                break;
-            default:
-                predicted = 0;
-                break;
-            }
-            histogram[(uint8_t)(row[i] - predicted)] += 1;
-        }
-        double cost = entropy_cost(histogram, length);
-        if (cost < best_cost) {
-            best_cost = cost;
+        filter_row(row, previous, length, bpp, filter, trial->candidate);
+        deflateReset(&trial->probe);
+        deflateSetDictionary(&trial->probe, trial->chosen, (uInt)(length + 1));
+        trial->probe.next_in = trial->candidate;
+        trial->probe.avail_in = (uInt)(length + 1);
+        trial->probe.next_out = trial->compressed;
+        trial->probe.avail_out = (uInt)trial->compressed_capacity;
+        deflate(&trial->probe, Z_FINISH);
+        if (best == 0 || trial->probe.total_out < best_size) {
             best = filter;
+            best_size = trial->probe.total_out;
         }
     }
+    filter_row(row, previous, length, bpp, best, trial->chosen);
     return best;
 }
 
@@ -228,18 +286,24 @@ cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options 
         png_write_chunk(png, encoder->chunks[i].type, encoder->chunks[i].data, encoder->chunks[i].length);
     }
     int passes = png_set_interlace_handling(png);
-    int choose_per_row = options->filter_choice == CPNG_FILTER_CHOICE_ENTROPY && passes == 1 &&
+    int choose_per_row = options->filter_choice == CPNG_FILTER_CHOICE_TRIAL && passes == 1 &&
                          filter_count(options->filters) > 1 && encoder->width > 1 && encoder->height > 1;
     if (choose_per_row) {
-        size_t length = (size_t)encoder->width * (size_t)encoder->channels * (size_t)(encoder->bit_depth / 8);
         size_t bpp = (size_t)encoder->channels * (size_t)(encoder->bit_depth / 8);
+        size_t length = (size_t)encoder->width * bpp;
+        if (!trial_prepare(&encoder->trial, length, (int)options->strategy)) {
+            cpng_fail(png, CPNG_OUT_OF_MEMORY, "out of memory for filter trials");
+        }
         // The first row goes through libpng's own choice among all allowed filters, which also makes
-        // libpng allocate the buffers every filter needs; after that each row gets exactly one filter.
+        // libpng allocate the buffers every filter needs; after that each row gets exactly the one filter
+        // that won its trial. The first row's trial dictionary is the row itself, unfiltered.
         png_write_row(png, pixels);
+        encoder->trial.chosen[0] = PNG_FILTER_VALUE_NONE;
+        memcpy(encoder->trial.chosen + 1, pixels, length);
         int current = options->filters;
         for (uint32_t y = 1; y < encoder->height; y++) {
             const uint8_t *row = pixels + (size_t)y * stride;
-            int filter = lowest_entropy_filter(row, row - stride, length, bpp, options->filters);
+            int filter = smallest_trial_filter(&encoder->trial, row, row - stride, length, bpp, options->filters);
             if (filter != current) {
                 png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
                 current = filter;
@@ -280,6 +344,7 @@ void cpng_encoder_destroy(cpng_encoder *encoder) {
         free(encoder->chunks[i].data);
     }
     free(encoder->chunks);
+    trial_free(&encoder->trial);
     free(encoder->output);
     free(encoder);
 }

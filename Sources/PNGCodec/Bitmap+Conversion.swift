@@ -31,7 +31,7 @@ extension Bitmap {
                     sourceWide ? UInt16(source[input]) << 8 | UInt16(source[input + 1]) : UInt16(source[input]) * 257
                 input += sourceWide ? 2 : 1
             }
-            let samples = Self.convertPixel(pixel, from: sourceChannels, to: targetChannels)
+            let samples = Self.convertPixel(pixel, from: sourceChannels, to: target)
             for channel in 0..<targetChannels.count {
                 destination[output] = UInt8(samples[channel] >> 8)
                 if targetWide {
@@ -57,15 +57,15 @@ extension Bitmap {
 
     /// Converts one pixel held as 16-bit values (channels in order, alpha last).
     private static func convertPixel(
-        _ pixel: SIMD4<UInt16>, from source: Channels, to target: Channels
+        _ pixel: SIMD4<UInt16>, from source: Channels, to format: PixelFormat
     ) -> SIMD4<UInt16> {
         let alpha: UInt16 = source.hasAlpha ? pixel[source.count - 1] : 0xFFFF
         let rgb = source.isColor ? pixel : SIMD4(pixel[0], pixel[0], pixel[0], 0)
-        switch target {
+        switch format.channels {
         case .gray:
-            return SIMD4(source.isColor ? luma(rgb) : pixel[0], 0, 0, 0)
+            return SIMD4(source.isColor ? luma(rgb, depth: format.bitDepth) : pixel[0], 0, 0, 0)
         case .grayAlpha:
-            return SIMD4(source.isColor ? luma(rgb) : pixel[0], alpha, 0, 0)
+            return SIMD4(source.isColor ? luma(rgb, depth: format.bitDepth) : pixel[0], alpha, 0, 0)
         case .rgb:
             return SIMD4(rgb[0], rgb[1], rgb[2], 0)
         case .rgba:
@@ -73,12 +73,17 @@ extension Bitmap {
         }
     }
 
-    /// Rec. 709 luma of the first three values.
-    private static func luma(_ rgb: SIMD4<UInt16>) -> UInt16 {
+    /// Rec. 709 luma of the first three values, rounded to the nearest value of `depth` and returned on the
+    /// 16-bit scale (an 8-bit value v as v × 257, whose high byte is v).
+    private static func luma(_ rgb: SIMD4<UInt16>, depth: BitDepth) -> UInt16 {
         let red = 0.2126 * Double(rgb[0])
         let green = 0.7152 * Double(rgb[1])
         let blue = 0.0722 * Double(rgb[2])
-        return UInt16((red + green + blue).rounded())
+        let fraction = (red + green + blue) / 65535
+        if depth == .eight {
+            return UInt16((fraction * 255).rounded()) * 257
+        }
+        return UInt16((fraction * 65535).rounded())
     }
 
     static func convertBackground(
@@ -97,6 +102,6 @@ extension Bitmap {
         if case .gray = background {
             return .gray(narrow(red))
         }
-        return .gray(narrow(luma(SIMD4(red, green, blue, 0))))
+        return .gray(narrow(luma(SIMD4(red, green, blue, 0), depth: target.bitDepth)))
     }
 }

@@ -69,7 +69,7 @@ extension PNGEncoder.FilterChoice {
     var cValue: cpng_filter_choice {
         switch self {
         case .minimumSumOfAbsoluteDifferences: CPNG_FILTER_CHOICE_HEURISTIC
-        case .lowestEntropy: CPNG_FILTER_CHOICE_ENTROPY
+        case .trialCompression: CPNG_FILTER_CHOICE_TRIAL
         }
     }
 }

@@ -85,9 +85,9 @@ extension PNGEncoder {
         /// filters, with zlib's filtered strategy) — what libpng does when asked nothing.
         public static let balanced = Options(compressionLevel: 6)
 
-        /// Smallest: zlib level 9 and, for each row, the filter whose output has the lowest entropy (every
-        /// filter is tried on every row). Slowest.
-        public static let smallest = Options(compressionLevel: 9, filterChoice: .lowestEntropy)
+        /// Smallest: zlib level 9 and, for each row, the best of the five filters by trial compression.
+        /// Slowest.
+        public static let smallest = Options(compressionLevel: 9, filterChoice: .trialCompression)
 
         func validate() throws(ImageError) {
             guard (0...9).contains(compressionLevel) else {
@@ -141,9 +141,10 @@ extension PNGEncoder {
         /// libpng's heuristic: the filter whose output bytes, read as signed, have the smallest sum of
         /// absolute values. Cheap.
         case minimumSumOfAbsoluteDifferences
-        /// Every allowed filter is run on the row and the one whose output has the lowest order-0 entropy
-        /// wins. About twice the filtering work; usually smaller files. Interlaced images fall back to
-        /// ``minimumSumOfAbsoluteDifferences``.
-        case lowestEntropy
+        /// Every allowed filter is tried on the row, and the one whose output compresses smallest right after
+        /// the row above wins (each candidate is compressed by a fast zlib stream primed with the previous
+        /// row, so that both the row's statistics and its repeats of the row above count). Several times
+        /// slower; smaller files. Interlaced images fall back to ``minimumSumOfAbsoluteDifferences``.
+        case trialCompression
     }
 }

@@ -24,7 +24,7 @@ struct PNGMetadataWriter {
             chunks.append(("sRGB", Data([intent.rawValue])))
         }
         if let profile = metadata.iccProfile {
-            chunks.append(("iCCP", try keyword(profile.name, in: "iCCP") + [0, 0] + Zlib.deflate(profile.data)))
+            chunks.append(("iCCP", try keyword(profile.name, in: "iCCP") + [0] + Zlib.deflate(profile.data)))
         }
         if let dimensions = metadata.physicalDimensions {
             chunks.append(

@@ -177,29 +177,31 @@ enum PNGStructure {
     }
 
     private static func parseHeader(_ data: UnsafeRawBufferPointer, _ chunk: PNGChunk) throws(ImageError) -> Header {
-        func bad(_ problem: String) -> ImageError {
-            ImageError(.badHeader, "\(problem) in IHDR", chunk: "IHDR", offset: chunk.offset)
+        func bad(_ problem: String, _ detail: String? = nil) -> ImageError {
+            ImageError(
+                .badHeader, "\(problem) in IHDR" + (detail.map { " (\($0))" } ?? ""), chunk: "IHDR",
+                offset: chunk.offset)
         }
         guard data.count == 13 else {
-            throw bad("length \(data.count), not 13,")
+            throw bad("length \(data.count)", "it must be 13")
         }
-        let width = data.loadUnaligned(fromByteOffset: 0, as: UInt32.self).bigEndian
-        let height = data.loadUnaligned(fromByteOffset: 4, as: UInt32.self).bigEndian
+        let width = data.bigEndianUInt32(at: 0)
+        let height = data.bigEndianUInt32(at: 4)
         let bitDepth = Int(data[8])
         guard width >= 1, width <= 0x7FFF_FFFF else {
-            throw bad("width \(width) is not valid (1…2^31-1)")
+            throw bad("width \(width) is not valid", "1…2^31-1")
         }
         guard height >= 1, height <= 0x7FFF_FFFF else {
-            throw bad("height \(height) is not valid (1…2^31-1)")
+            throw bad("height \(height) is not valid", "1…2^31-1")
         }
         guard let colorType = PNGColorType(rawValue: data[9]) else {
-            throw bad("bad colour type \(data[9]) (valid: 0, 2, 3, 4, 6)")
+            throw bad("bad colour type \(data[9])", "valid: 0, 2, 3, 4, 6")
         }
         guard colorType.allowedBitDepths.contains(bitDepth) else {
             let allowed = colorType.allowedBitDepths.map(String.init).joined(separator: ", ")
             throw bad(
-                "bit depth \(bitDepth) is not valid for colour type \(colorType.rawValue) (\(colorType); valid: \(allowed))"
-            )
+                "bit depth \(bitDepth) is not valid for colour type \(colorType.rawValue)",
+                "\(colorType) allows \(allowed)")
         }
         guard data[10] == 0 else {
             throw bad("unknown compression method \(data[10])")

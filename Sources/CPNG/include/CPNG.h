@@ -114,9 +114,9 @@ enum {
 typedef enum {
     /// libpng's heuristic: the filter whose output has the smallest sum of absolute values.
     CPNG_FILTER_CHOICE_HEURISTIC = 0,
-    /// Every allowed filter is run on the row and the one whose output has the lowest order-0 entropy
-    /// wins; slower, usually smaller.
-    CPNG_FILTER_CHOICE_ENTROPY = 1,
+    /// Every allowed filter is tried on the row and the one whose output compresses smallest after the
+    /// row above (a fast zlib trial) wins; several times slower, smaller.
+    CPNG_FILTER_CHOICE_TRIAL = 1,
 } cpng_filter_choice;
 
 typedef struct {
