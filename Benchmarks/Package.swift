@@ -13,10 +13,19 @@ let package = Package(
     name: "DnDKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "DnDKit", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: []
+    targets: [
+        // PNGCodec against libpng called directly, in the same run (issue 2).
+        benchmarkFamily(
+            "PNGBenchmarks", dependencies: [.product(name: "PNGCodec", package: "DnDKit"), "CLibPNGBaseline"]),
+        .target(
+            name: "CLibPNGBaseline",
+            path: "Baselines/CLibPNGBaseline",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+    ]
 )
 
 /// One executable per benchmark family, in `Benchmarks/<name>/`, run by the benchmark plugin.

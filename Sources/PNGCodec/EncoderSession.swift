@@ -37,7 +37,7 @@ struct EncoderSession: ~Copyable {
         var cOptions = cpng_encode_options(
             level: Int32(options.compressionLevel), strategy: options.strategy.cValue,
             filters: Int32(options.filters.rawValue), filter_choice: options.filterChoice.cValue,
-            interlace: options.isInterlaced ? 1 : 0, memory_level: 8, idat_size: 1 << 16)
+            interlace: options.isInterlaced ? 1 : 0, memory_level: options.memoryLevel, idat_size: 1 << 16)
         let status = cpng_encoder_write(
             handle, &cOptions, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), stride)
         guard status == CPNG_OK else {

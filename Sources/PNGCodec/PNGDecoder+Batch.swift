@@ -1,8 +1,15 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 extension PNGDecoder {
-    /// Decodes several PNGs at once, up to `maxConcurrency` at a time on the cooperative thread pool, which
-    /// has a thread per core: with the default, all cores work.
+    /// Decodes several PNGs at once on up to `maxConcurrency` cores.
+    ///
+    /// The work runs on Dispatch worker threads (`DispatchQueue.concurrentPerform`), not on Swift's cooperative
+    /// thread pool, so that long decodes neither starve other tasks nor depend on how many cooperative threads
+    /// are free; the caller just awaits the results. Each worker takes the next undecoded input until none is
+    /// left, largest images (by the pixel count in their header) first, so that images of different sizes
+    /// still keep every worker busy to the end.
     ///
     /// - Parameters:
     ///   - inputs: whole PNG files.
@@ -12,30 +19,52 @@ extension PNGDecoder {
     public func decode(
         _ inputs: [Data], maxConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) async -> [Result<Bitmap, ImageError>] {
-        let width = max(1, maxConcurrency)
-        return await withTaskGroup(of: (Int, Result<Bitmap, ImageError>).self) { group in
-            var results = [Result<Bitmap, ImageError>](
-                repeating: .failure(ImageError(.libpng, "not decoded")), count: inputs.count)
-            var next = 0
-            func startNext() {
-                guard next < inputs.count else {
-                    return
-                }
-                let index = next
-                let input = inputs[index]
-                group.addTask {
-                    (index, Result { () throws(ImageError) -> Bitmap in try decode(input) })
-                }
-                next += 1
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(
+                    returning: decodeConcurrently(inputs, workers: min(max(1, maxConcurrency), inputs.count)))
             }
-            for _ in 0..<min(width, inputs.count) {
-                startNext()
-            }
-            for await (index, result) in group {
-                results[index] = result
-                startNext()
-            }
-            return results
         }
     }
+
+    private func decodeConcurrently(_ inputs: [Data], workers: Int) -> [Result<Bitmap, ImageError>] {
+        let order = inputs.indices.sorted { Self.estimatedWork(inputs[$0]) > Self.estimatedWork(inputs[$1]) }
+        let state = Mutex(
+            BatchState(
+                next: 0,
+                results: Array(repeating: .failure(ImageError(.libpng, "not decoded")), count: inputs.count)))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let position = state.withLock { state in
+                    defer { state.next += 1 }
+                    return state.next
+                }
+                guard position < order.count else {
+                    return
+                }
+                let index = order[position]
+                let result = Result { () throws(ImageError) -> Bitmap in try decode(inputs[index]) }
+                state.withLock { $0.results[index] = result }
+            }
+        }
+        return state.withLock { $0.results }
+    }
+}
+
+extension PNGDecoder {
+    /// The pixel count an input's IHDR claims, or its byte count when it has no readable header: what decoding
+    /// it will roughly cost, for ordering a batch.
+    fileprivate static func estimatedWork(_ data: Data) -> Int {
+        guard data.count >= 24 else {
+            return data.count
+        }
+        let header = data.dropFirst(16).prefix(8).reduce(0) { $0 << 8 | Int($1) }
+        return (header >> 32) * (header & 0xFFFF_FFFF)
+    }
+}
+
+/// The shared progress of one batch: the next input to take and the results so far.
+private struct BatchState {
+    var next: Int
+    var results: [Result<Bitmap, ImageError>]
 }

@@ -48,7 +48,7 @@ extension PNGEncoder {
     /// How ``PNGEncoder`` compresses: zlib level and strategy, which row filters may be used and how one is
     /// chosen per row, and interlacing. Start from a preset and adjust.
     public struct Options: Sendable, Hashable {
-        /// zlib compression level, 0 (store) … 9 (smallest).
+        /// zlib compression level, 0 (store) … 9 (smallest; also uses zlib's largest hash tables).
         public var compressionLevel: Int
         /// zlib strategy.
         public var strategy: Strategy
@@ -88,6 +88,10 @@ extension PNGEncoder {
         /// Smallest: zlib level 9 and, for each row, the best of the five filters by trial compression.
         /// Slowest.
         public static let smallest = Options(compressionLevel: 9, filterChoice: .trialCompression)
+
+        /// zlib's memLevel: libpng's 8, or the largest hash tables (9) at level 9, which finds slightly
+        /// longer matches.
+        var memoryLevel: Int32 { compressionLevel >= 9 ? 9 : 8 }
 
         func validate() throws(ImageError) {
             guard (0...9).contains(compressionLevel) else {
