@@ -70,8 +70,11 @@ public struct PNGDecoder: Sendable {
         }
         let format = Bitmap.PixelFormat(channels: channels, bitDepth: depth)
         let rowBytes = info.width * format.bytesPerPixel
-        let byteCount = rowBytes * info.height  // cannot overflow: PNGStructure checked a size at least as large
-        guard layout.row_bytes == rowBytes, byteCount <= limits.maxDecodedBytes else {
+        let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
+        guard layout.row_bytes == rowBytes else {
+            throw ImageError(.libpng, "libpng produced rows of \(layout.row_bytes) bytes, not \(rowBytes)")
+        }
+        guard byteCount <= limits.maxDecodedBytes else {
             throw ImageError(
                 .limitExceeded,
                 "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"

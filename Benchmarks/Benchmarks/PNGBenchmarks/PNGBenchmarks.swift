@@ -35,18 +35,18 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "decode-\(image.name)-vs-libpng",
             configuration: .init(
-                metrics: [.wallClock, PNGMetric.speedVsLibpng, PNGMetric.codecMegapixels, PNGMetric.libpngMegapixels],
+                metrics: [.wallClock, PNGMetric.speedVsLibpng, PNGMetric.codecKilopixels, PNGMetric.libpngKilopixels],
                 thresholds: [PNGMetric.speedVsLibpng: target])
         ) { benchmark in
             for _ in benchmark.scaledIterations {
-                let (libpng, codec) = fastestOfInterleaved(image.repeats) {
+                let (libpng, codec) = fastestOfInterleaved(image.repeats(pixelBudget: 16_000_000, minimum: 2)) {
                     blackHole(baselineDecode(image.data))
                 } _: {
                     blackHole(try? PNGDecoder().decode(image.data))
                 }
                 benchmark.measurement(PNGMetric.speedVsLibpng, percent(libpng / codec))
-                benchmark.measurement(PNGMetric.codecMegapixels, image.megapixelsPerSecond(codec))
-                benchmark.measurement(PNGMetric.libpngMegapixels, image.megapixelsPerSecond(libpng))
+                benchmark.measurement(PNGMetric.codecKilopixels, image.kilopixelsPerSecond(codec))
+                benchmark.measurement(PNGMetric.libpngKilopixels, image.kilopixelsPerSecond(libpng))
             }
         }
 
@@ -75,18 +75,20 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "encode-\(image.name)-balanced-vs-libpng",
             configuration: .init(
-                metrics: [.wallClock, PNGMetric.speedVsLibpng, PNGMetric.codecMegapixels, PNGMetric.libpngMegapixels],
-                maxIterations: 5, thresholds: [PNGMetric.speedVsLibpng: target])
+                metrics: [.wallClock, PNGMetric.speedVsLibpng, PNGMetric.codecKilopixels, PNGMetric.libpngKilopixels],
+                warmupIterations: image.bitmap.width > 2048 ? 0 : 1, maxDuration: .seconds(150),
+                maxIterations: image.bitmap.width > 2048 ? 3 : 5,
+                thresholds: [PNGMetric.speedVsLibpng: target])
         ) { benchmark in
             for _ in benchmark.scaledIterations {
-                let (libpng, codec) = fastestOfInterleaved(image.repeats) {
+                let (libpng, codec) = fastestOfInterleaved(image.repeats(pixelBudget: 4_000_000, minimum: 1)) {
                     blackHole(baselineEncode(image.bitmap))
                 } _: {
                     blackHole(try? PNGEncoder(options: .balanced).encode(image.bitmap))
                 }
                 benchmark.measurement(PNGMetric.speedVsLibpng, percent(libpng / codec))
-                benchmark.measurement(PNGMetric.codecMegapixels, image.megapixelsPerSecond(codec))
-                benchmark.measurement(PNGMetric.libpngMegapixels, image.megapixelsPerSecond(libpng))
+                benchmark.measurement(PNGMetric.codecKilopixels, image.kilopixelsPerSecond(codec))
+                benchmark.measurement(PNGMetric.libpngKilopixels, image.kilopixelsPerSecond(libpng))
             }
         }
     }
@@ -95,8 +97,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "encode-\(photo.name)-fast-vs-balanced",
             configuration: .init(
-                metrics: [.wallClock, PNGMetric.fastSpeedup, PNGMetric.fastSize, PNGMetric.codecMegapixels],
-                maxIterations: 5,
+                metrics: [.wallClock, PNGMetric.fastSpeedup, PNGMetric.fastSize, PNGMetric.codecKilopixels],
+                warmupIterations: 0, maxDuration: .seconds(100), maxIterations: 3,
                 thresholds: [PNGMetric.fastSpeedup: target, PNGMetric.fastSize: target])
         ) { benchmark in
             for _ in benchmark.scaledIterations {
@@ -108,7 +110,7 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 benchmark.measurement(PNGMetric.fastSpeedup, percent(balanced / fast))
                 benchmark.measurement(PNGMetric.fastSize, percent(Double(fastSize) / Double(max(balancedSize, 1))))
-                benchmark.measurement(PNGMetric.codecMegapixels, photo.megapixelsPerSecond(fast))
+                benchmark.measurement(PNGMetric.codecKilopixels, photo.kilopixelsPerSecond(fast))
             }
         }
     }
@@ -137,10 +139,10 @@ let benchmarks: @Sendable () -> Void = {
 enum PNGMetric {
     static let speedVsLibpng = BenchmarkMetric.custom(
         "speed vs libpng (%)", polarity: .prefersLarger, useScalingFactor: false)
-    static let codecMegapixels = BenchmarkMetric.custom(
-        "PNGCodec (megapixels/s)", polarity: .prefersLarger, useScalingFactor: false)
-    static let libpngMegapixels = BenchmarkMetric.custom(
-        "libpng (megapixels/s)", polarity: .prefersLarger, useScalingFactor: false)
+    static let codecKilopixels = BenchmarkMetric.custom(
+        "PNGCodec (kilopixels/s)", polarity: .prefersLarger, useScalingFactor: false)
+    static let libpngKilopixels = BenchmarkMetric.custom(
+        "libpng (kilopixels/s)", polarity: .prefersLarger, useScalingFactor: false)
     static let fastSpeedup = BenchmarkMetric.custom(
         "fast vs balanced speed (%)", polarity: .prefersLarger, useScalingFactor: false)
     static let fastSize = BenchmarkMetric.custom(
@@ -181,14 +183,14 @@ struct BenchImage: Sendable {
     var data: Data
     var bitmap: Bitmap
 
-    /// How many times each side runs in one iteration of a comparison: more for small images, whose timings are
-    /// noisier.
-    var repeats: Int {
-        max(1, min(7, 8_000_000 / (bitmap.width * bitmap.height)))
+    /// How many times each side runs in one iteration of a comparison: about `pixelBudget` pixels' worth, at
+    /// least `minimum`, at most 7 — more for small images, whose timings are noisier.
+    func repeats(pixelBudget: Int, minimum: Int) -> Int {
+        max(minimum, min(7, pixelBudget / (bitmap.width * bitmap.height)))
     }
 
-    func megapixelsPerSecond(_ seconds: Double) -> Int {
-        Int((Double(bitmap.width * bitmap.height) / 1_000_000 / seconds).rounded())
+    func kilopixelsPerSecond(_ seconds: Double) -> Int {
+        Int((Double(bitmap.width * bitmap.height) / 1_000 / seconds).rounded())
     }
 }
 
