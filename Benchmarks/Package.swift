@@ -17,7 +17,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")])
+        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
+        // PNGCodec against libpng called directly, in the same run (issue 2).
+        benchmarkFamily(
+            "PNGBenchmarks", dependencies: [.product(name: "PNGCodec", package: "DnDKit"), "CLibPNGBaseline"]),
+        .target(
+            name: "CLibPNGBaseline",
+            path: "Baselines/CLibPNGBaseline",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
     ]
 )
 

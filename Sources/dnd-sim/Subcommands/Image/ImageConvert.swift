@@ -1,0 +1,79 @@
+import ArgumentParser
+import DnDKit
+import Foundation
+
+/// The encoding presets, as the command line names them.
+enum PresetName: String, CaseIterable, ExpressibleByArgument {
+    case fast
+    case balanced
+    case smallest
+
+    var options: PNGEncoder.Options {
+        switch self {
+        case .fast: .fast
+        case .balanced: .balanced
+        case .smallest: .smallest
+        }
+    }
+}
+
+/// `dnd-sim image convert IN OUT [--preset fast|balanced|smallest] [--srgb]`.
+struct ImageConvert: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert PNG to PNG, PNG to PAM, or PAM to PNG.",
+        discussion: """
+            The input's format is recognised from its content; the output's comes from its extension (.png or \
+            .pam). Samples are kept exactly as decoded (palettes expanded, 16-bit kept) unless --srgb asks for \
+            a conversion to 8-bit sRGB. PNG to PNG with neither --preset nor --srgb copies the file's bytes \
+            unchanged; --preset re-encodes.
+            """
+    )
+
+    @Argument(help: "The PNG or PAM file to read.")
+    var input: String
+
+    @Argument(help: "The file to write: its extension, .png or .pam, says which format.")
+    var output: String
+
+    @Option(help: "How to compress PNG output: fast, balanced or smallest (default: balanced).")
+    var preset: PresetName?
+
+    @Flag(help: "Convert to 8-bit sRGB first, applying the image's gamma, chromaticities or ICC profile.")
+    var srgb = false
+
+    func validate() throws {
+        guard let format = ImageFiles.Format(pathExtension: output) else {
+            throw ValidationError("the output file must end in .png or .pam: \(output)")
+        }
+        if format == .pam && preset != nil {
+            throw ValidationError("--preset applies to PNG output only")
+        }
+    }
+
+    func run() async throws {
+        let (decoded, inputFormat) = try ImageFiles.readBitmap(input)
+        let bitmap = srgb ? decoded.convertedToSRGB() : decoded
+        let outputFormat = ImageFiles.Format(pathExtension: output) ?? .png
+        let data: Data
+        let how: String
+        switch outputFormat {
+        case .pam:
+            data = bitmap.pamData()
+            how = "PAM"
+        case .png:
+            do {
+                data = try bitmap.pngData(options: preset?.options)
+            } catch {
+                throw InputError(input, error.message)
+            }
+            how =
+                preset == nil && bitmap.originalPNGData != nil
+                ? "PNG, the original bytes unchanged" : "PNG, \((preset ?? .balanced).rawValue)"
+        }
+        try ImageFiles.write(data, to: output)
+        print(
+            "\(output): \(bitmap.width)x\(bitmap.height) \(bitmap.format) from \(inputFormat.rawValue), \(how),"
+                + " \(data.count) bytes")
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import DnDKit
+import Foundation
+
+/// Reading and writing the files `dnd-sim image` works on; every failure is an ``InputError`` naming the file.
+enum ImageFiles {
+    /// The file formats `dnd-sim image convert` reads and writes.
+    enum Format: String {
+        case png = "PNG"
+        case pam = "PAM"
+
+        /// The format a file name's extension asks for, if it is `.png` or `.pam`.
+        init?(pathExtension path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": self = .png
+            case "pam": self = .pam
+            default: return nil
+            }
+        }
+
+        /// The format of some bytes, by their first bytes: the PNG signature, or "P7" and a line break.
+        init?(sniffing data: Data) {
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                self = .png
+            } else if data.starts(with: Array("P7".utf8)), data.count > 2,
+                [0x0A, 0x0D, 0x20].contains(data[data.startIndex + 2])
+            {
+                self = .pam
+            } else {
+                return nil
+            }
+        }
+    }
+
+    static func read(_ path: String) throws(InputError) -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw InputError(path, readProblem(error))
+        }
+    }
+
+    static func write(_ data: Data, to path: String) throws(InputError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw InputError(path, "cannot write: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// Decodes a PNG file, naming the file in any error.
+    static func decodePNG(_ data: Data, path: String) throws(InputError) -> Bitmap {
+        do {
+            return try PNGDecoder().decode(data)
+        } catch {
+            throw InputError(path, error.message)
+        }
+    }
+
+    /// Reads a PNG or PAM file, deciding by its content (then by its extension, for a useful error).
+    static func readBitmap(_ path: String) throws(InputError) -> (Bitmap, Format) {
+        let data = try read(path)
+        guard let format = Format(sniffing: data) ?? Format(pathExtension: path) else {
+            throw InputError(path, "not a PNG or PAM file")
+        }
+        switch format {
+        case .png:
+            return (try decodePNG(data, path: path), .png)
+        case .pam:
+            do {
+                return (try Bitmap(pamData: data), .pam)
+            } catch {
+                throw InputError(path, error.message)
+            }
+        }
+    }
+
+    private static func readProblem(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return "cannot read: \(nsError.localizedDescription)"
+    }
+}
+
+/// Runs `body` for each input, printing the error of a failed one ("dnd-sim: FILE: problem") and going on; exits
+/// with status 1 at the end if any failed.
+func forEachInput(_ paths: [String], _ body: (String) async throws(InputError) -> Void) async throws {
+    var failed = false
+    for path in paths {
+        do {
+            try await body(path)
+        } catch {
+            StandardError.write("dnd-sim: \(error.description)")
+            failed = true
+        }
+    }
+    if failed {
+        throw ExitCode(ExitStatus.badInput)
+    }
+}

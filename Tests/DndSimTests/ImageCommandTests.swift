@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `dnd-sim image`, run as a user would, on the PngSuite files of the PNGCodec tests.
+@Suite("dnd-sim image")
+struct ImageCommandTests {
+    /// `Tests/PNGCodecTests/Fixtures/NAME`, found from this source file's place in the repository.
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("PNGCodecTests/Fixtures/\(name)").path
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-image-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func jsonLines(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func infoDescribesHeaderChunksAndMetadata() throws {
+        let result = try dndSim(["image", "info", Self.fixture("pngtest.png")])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        for expected in [
+            "91x69", "6 (RGBA)", "Adam7", "RGBA 8-bit", "IDAT  8119 bytes at 414", "eXIf", "0.45455",
+            "rendering intent 1", "2835 x 2835 pixels per metre", "1996-06-07T17:58:08Z",
+            "red 224, green 224, blue 128",
+            "Title: PNG",
+        ] {
+            #expect(result.standardOutput.contains(expected), "\(expected)")
+        }
+    }
+
+    @Test func infoJSONIsOneObjectPerFile() throws {
+        let result = try dndSim(["image", "info", "--json", Self.fixture("ctjn0g04.png"), Self.fixture("basi3p02.png")])
+        #expect(result.status == 0)
+        let records = try Self.jsonLines(result.standardOutput)
+        #expect(records.count == 2)
+        let first = try #require(records.first)
+        #expect(first["width"] as? Int == 32)
+        #expect(first["colour_type"] as? Int == 0)
+        #expect(first["bit_depth"] as? Int == 4)
+        #expect(first["interlace"] as? String == "none")
+        let chunks = try #require(first["chunks"] as? [[String: Any]])
+        #expect(chunks.first?["type"] as? String == "IHDR")
+        let metadata = try #require(first["metadata"] as? [String: Any])
+        #expect(metadata["gamma"] as? Double == 1)
+        let text = try #require(metadata["text"] as? [[String: Any]])
+        #expect(text.first?["language"] as? String == "ja")
+        #expect(records.last?["interlace"] as? String == "adam7")
+        #expect(records.last?["decoded_format"] as? String == "RGB 8-bit")
+    }
+
+    @Test func infoReportsEachBadFileAndGoesOn() throws {
+        let bad = Self.fixture("xcsn0g01.png")
+        let result = try dndSim(["image", "info", bad, Self.fixture("basn0g01.png"), "/no/such/file.png"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("basn0g01.png"))
+        #expect(result.standardError.contains("dnd-sim: \(bad): CRC mismatch in chunk IDAT"))
+        #expect(result.standardError.contains("dnd-sim: /no/such/file.png: no such file"))
+    }
+
+    @Test func convertPNGToPAMAndBack() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pam = folder.appendingPathComponent("a.pam").path
+        let png = folder.appendingPathComponent("b.png").path
+        let pamAgain = folder.appendingPathComponent("c.pam").path
+        #expect(try dndSim(["image", "convert", Self.fixture("basn6a16.png"), pam]).status == 0)
+        let pamData = try Data(contentsOf: URL(fileURLWithPath: pam))
+        let header = "P7\nWIDTH 32\nHEIGHT 32\nDEPTH 4\nMAXVAL 65535\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+        #expect(pamData.starts(with: Data(header.utf8)))
+        #expect(pamData.count == header.utf8.count + 32 * 32 * 8)
+        #expect(try dndSim(["image", "convert", pam, png, "--preset", "smallest"]).status == 0)
+        #expect(try dndSim(["image", "convert", png, pamAgain]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pamAgain)) == pamData)
+    }
+
+    @Test func convertPNGToPNGKeepsTheBytesUnlessAPresetIsGiven() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = Self.fixture("pngtest.png")
+        let copy = folder.appendingPathComponent("copy.png").path
+        let fast = folder.appendingPathComponent("fast.png").path
+        #expect(try dndSim(["image", "convert", original, copy]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: original)))
+        let result = try dndSim(["image", "convert", original, fast, "--preset", "fast"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("fast"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fast)) != Data(contentsOf: URL(fileURLWithPath: original)))
+        // Same samples: both convert to the same PAM.
+        let pamA = folder.appendingPathComponent("a.pam").path
+        let pamB = folder.appendingPathComponent("b.pam").path
+        #expect(try dndSim(["image", "convert", original, pamA]).status == 0)
+        #expect(try dndSim(["image", "convert", fast, pamB]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pamA)) == Data(contentsOf: URL(fileURLWithPath: pamB)))
+    }
+
+    @Test func srgbConversionAppliesGamma() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.pam").path
+        let converted = folder.appendingPathComponent("srgb.pam").path
+        // g10n0g16: 16-bit gray with gamma 1.0 (linear light).
+        #expect(try dndSim(["image", "convert", Self.fixture("g10n0g16.png"), plain]).status == 0)
+        #expect(try dndSim(["image", "convert", Self.fixture("g10n0g16.png"), converted, "--srgb"]).status == 0)
+        let plainData = try Data(contentsOf: URL(fileURLWithPath: plain))
+        let convertedData = try Data(contentsOf: URL(fileURLWithPath: converted))
+        #expect(String(decoding: plainData.prefix(60), as: UTF8.self).contains("MAXVAL 65535"))
+        #expect(String(decoding: convertedData.prefix(60), as: UTF8.self).contains("MAXVAL 255"))
+        #expect(convertedData.count < plainData.count)
+    }
+
+    @Test(arguments: [
+        (["image", "convert", "in.png", "out.jpg"], "must end in .png or .pam"),
+        (["image", "convert", "in.png", "out.pam", "--preset", "fast"], "--preset applies to PNG output only"),
+        (["image", "convert", "in.png", "out.png", "--preset", "turbo"], "turbo"),
+        (["image", "bench", "--runs", "0", "in.png"], "--runs must be at least 1"),
+        (["image", "info"], "Missing expected argument"),
+    ])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
+        let result = try dndSim(arguments)
+        #expect(result.status == 2)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test func convertNamesABadInput() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = Self.fixture("xd3n2c08.png")
+        let result = try dndSim(["image", "convert", bad, folder.appendingPathComponent("out.png").path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("dnd-sim: \(bad): bit depth 3 is not valid for colour type 2"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.png").path))
+    }
+
+    @Test func benchJSONHasTheDocumentedShape() throws {
+        let result = try dndSim(["image", "bench", "--json", "--runs", "1", Self.fixture("basn2c16.png")])
+        #expect(result.status == 0)
+        let record = try #require(try Self.jsonLines(result.standardOutput).first)
+        #expect(Set(record.keys) == ["file", "width", "height", "decode_mpps", "encode"])
+        #expect(record["width"] as? Int == 32)
+        #expect((record["decode_mpps"] as? Double ?? 0) > 0)
+        let encode = try #require(record["encode"] as? [String: [String: Any]])
+        #expect(Set(encode.keys) == ["fast", "balanced", "smallest"])
+        for (_, preset) in encode {
+            #expect(Set(preset.keys) == ["mpps", "bytes"])
+            #expect((preset["bytes"] as? Int ?? 0) > 0)
+        }
+    }
+
+    @Test func benchNamesABadFile() throws {
+        let bad = Self.fixture("xdtn0g01.png")
+        let result = try dndSim(["image", "bench", "--runs", "1", bad])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("dnd-sim: \(bad): no IDAT chunk"))
+    }
+}
