@@ -68,6 +68,8 @@ final class LongPressRecognizer: PrimitiveRecognizer<Bool> {
                 kind = .active
                 value = true
                 deadline = update.time + minimumDuration
+                // Active at touch-down; even a zero duration ends only at the next update (the down's repeat).
+                return
             case .move:
                 guard let tracked = pointer, tracked.id == sample.pointerID else { return }
                 if sample.location.distance(to: tracked.startLocation) >= maximumDistance { return fail() }
