@@ -17,7 +17,8 @@ extension Gesture {
     /// Adds an action to perform whenever the gesture's effective phase changes, including `.failed` and
     /// `.cancelled`, which `onEnded` never sees. A DnDKit addition: other modules use it to follow a gesture
     /// they attach (a drag session follows its lift gesture this way).
-    /// - Parameter action: The action, given the new phase; `.active` comes on every active update.
+    /// - Parameter action: The action, given the new phase: `.possible` once when the gesture starts considering a
+    ///   pointer sequence, `.active` on every active update, then one of `.ended`, `.failed` or `.cancelled`.
     /// - Returns: A gesture that runs the action.
     public func onPhaseChange(_ action: @escaping (GesturePhase<Value>) -> Void) -> _PhaseChangeGesture<Self> {
         _PhaseChangeGesture(content: self, action: action)
@@ -26,6 +27,7 @@ extension Gesture {
 
 final class PhaseChangeRecognizer<Value>: PassThroughRecognizer<Value> {
     private let action: (GesturePhase<Value>) -> Void
+    private var hasStarted = false
 
     init(inner: _Recognizer<Value>, action: @escaping (GesturePhase<Value>) -> Void) {
         self.action = action
@@ -33,6 +35,10 @@ final class PhaseChangeRecognizer<Value>: PassThroughRecognizer<Value> {
     }
 
     override func didReport(from previous: PhaseKind, to phase: PhaseKind, _ update: GestureUpdate) {
+        if !hasStarted {
+            hasStarted = true
+            action(.possible(phase == .possible ? value : nil))
+        }
         switch phase {
         case .possible:
             return

@@ -108,8 +108,8 @@ extension Node {
         return self
     }
 
-    /// Marks the changes of this node in the current body run with an animation when `value` changed since the
-    /// previous run, as SwiftUI's `animation(_:value:)` (recorded in the timeline, not played).
+    /// Gives the changes made above this modifier in the current body run an animation when `value` changed since
+    /// the previous run, as SwiftUI's `animation(_:value:)` (recorded in the timeline, not played).
     /// - Parameters:
     ///   - animation: The animation, or nil for none.
     ///   - value: The value whose changes are animated.
@@ -117,8 +117,16 @@ extension Node {
     @discardableResult
     public func animation<V: Hashable>(_ animation: Animation?, value: V) -> Node {
         let value = AnyHashable(value)
-        if let previous = implicitAnimation, previous.value != value { implicitAnimationChanged = true }
-        implicitAnimation = (animation, value)
+        let position = implicitAnimationCursor
+        implicitAnimationCursor += 1
+        var changed = false
+        if position < implicitAnimationValues.count {
+            changed = implicitAnimationValues[position] != value
+            implicitAnimationValues[position] = value
+        } else {
+            implicitAnimationValues.append(value)
+        }
+        scene?.applyImplicitAnimation(animation, valueChanged: changed, of: self)
         return self
     }
 

@@ -84,8 +84,9 @@ public final class Node {
 
     var gestureAttachments: [GestureAttachment] = []
     var body: ((Node) -> Void)?
-    var implicitAnimation: (animation: Animation?, value: AnyHashable)?
-    var implicitAnimationChanged = false
+    /// The values the `animation(_:value:)` modifiers of the body saw in its last run, in call order.
+    var implicitAnimationValues: [AnyHashable] = []
+    var implicitAnimationCursor = 0
     var attachments: [ObjectIdentifier: Any] = [:]
     /// Position among the parent's children.
     var indexInParent = 0
@@ -220,7 +221,7 @@ public final class Node {
     func runBody() {
         guard let body else { return }
         gestureAttachments.removeAll(keepingCapacity: true)
-        implicitAnimationChanged = false
+        implicitAnimationCursor = 0
         scene?.beginBody(of: self)
         body(self)
         scene?.endBody(of: self)

@@ -39,7 +39,16 @@ public final class Scene {
     var needsUpdate = false
     var pendingTransaction = Transaction()
     private var bodyNode: Node?
-    private var bodyChanges: [(property: String, value: String, animation: Animation?)] = []
+    private var bodyChanges: [BodyChange] = []
+
+    /// A property change made while a node's body runs, recorded when the body returns.
+    private struct BodyChange {
+        var property: String
+        var value: String
+        var animation: Animation?
+        /// Whether an `animation(_:value:)` after the change already decided its animation.
+        var isCovered = false
+    }
 
     /// Creates a scene whose root node fills a screen of the given size.
     /// - Parameter size: The screen size in points.
@@ -110,13 +119,21 @@ public final class Scene {
 
     func endBody(of node: Node) {
         bodyNode = nil
-        let implicit =
-            node.implicitAnimationChanged && !Transaction.current.disablesAnimations
-            ? node.implicitAnimation?.animation : nil
         for change in bodyChanges {
-            record(.property, node: node, value: "\(change.property) \(change.value)", animation: change.animation ?? implicit)
+            record(.property, node: node, value: "\(change.property) \(change.value)", animation: change.animation)
         }
         bodyChanges.removeAll()
+    }
+
+    /// `animation(_:value:)` ran in a body: the changes made before it, not yet covered by an earlier one, take
+    /// its animation when its value changed (a transaction's animation still wins).
+    func applyImplicitAnimation(_ animation: Animation?, valueChanged: Bool, of node: Node) {
+        guard bodyNode === node else { return }
+        let implicit = valueChanged && !Transaction.current.disablesAnimations ? animation : nil
+        for index in bodyChanges.indices where !bodyChanges[index].isCovered {
+            bodyChanges[index].isCovered = true
+            if bodyChanges[index].animation == nil { bodyChanges[index].animation = implicit }
+        }
     }
 
     // MARK: Recording
@@ -147,7 +164,7 @@ public final class Scene {
     func recordPropertyChange(of node: Node, _ property: String, _ value: String) {
         let animation = Transaction.current.animation
         if bodyNode === node {
-            bodyChanges.append((property, value, animation))
+            bodyChanges.append(BodyChange(property: property, value: value, animation: animation))
         } else {
             record(.property, node: node, value: "\(property) \(value)", animation: animation)
         }
