@@ -129,7 +129,7 @@ struct PropertyTests {
                 height: random.double(in: 20...max(20, Double(size.height) * 0.6)))
             let content: NodeContent = random.int(below: 4) == 0 ? .none : .shape(.rectangle, fill: .red)
             let node = parent.addChild("n\(leaves.count)", frame: frame, content: content)
-            if random.int(below: 6) == 0 { node.disabled(true) }
+            if random.int(below: 12) == 0 { node.disabled(true) }
             if random.int(below: 8) == 0 { node.allowsHitTesting(false) }
             if random.int(below: 5) == 0 { node.defersSystemGestures(on: .all) }
             for _ in 0..<random.int(below: 3) {
@@ -156,7 +156,14 @@ struct PropertyTests {
         let scene = testCase.scene
         var time = 0.0
         for _ in 0..<12 {
-            let base = CGPoint(x: random.double(in: 0...400), y: random.double(in: 0...400))
+            // Mostly inside a random node, sometimes anywhere.
+            var base = CGPoint(x: random.double(in: 0...400), y: random.double(in: 0...400))
+            if random.int(below: 5) > 0, let target = testCase.leaves.randomElement(using: &random) {
+                let frame = target.frame(in: .global)
+                base = CGPoint(
+                    x: frame.minX + random.double(in: 0...Double(frame.width)),
+                    y: frame.minY + random.double(in: 0...Double(frame.height)))
+            }
             let kind: PointerKind = [.touch, .touch, .pen, .mouse(.primary), .mouse(.secondary)][random.int(below: 5)]
             var down: [Int: CGPoint] = [:]
             let fingers = 1 + random.int(below: 2)
@@ -199,7 +206,19 @@ struct PropertyTests {
         let testCase = makeCase(seed: seed)
         try play(testCase, seed: seed) { _ in }
         #expect(testCase.recorder.violations.isEmpty, "seed \(seed)")
-        #expect(testCase.recorder.callbacks > 0 || testCase.recorder.events.isEmpty, "seed \(seed)")
+    }
+
+    @Test func theCasesExerciseTheGestures() throws {
+        var callbacks = 0
+        var ended = 0
+        for seed in 0..<60 as Range<UInt64> {
+            let testCase = makeCase(seed: seed)
+            try play(testCase, seed: seed) { _ in }
+            callbacks += testCase.recorder.callbacks
+            ended += testCase.scene.timeline.entries(of: .onEnded).count
+        }
+        #expect(callbacks > 200)
+        #expect(ended > 50)
     }
 
     @Test(arguments: 0..<60)

@@ -204,7 +204,7 @@ struct SceneTests {
     @Test func withAnimationRecordsTheAnimation() {
         let (scene, box) = makeBoxScene()
         scene.isRecording = true
-        withAnimation(.spring(response: 0.3, dampingFraction: 0.6)) { box.offset(x: 10) }
+        withAnimation(.spring(response: 0.3, dampingFraction: 0.6)) { box.offset = CGSize(width: 10, height: 0) }
         #expect(scene.timeline.entries.last?.animation == .spring(response: 0.3, dampingFraction: 0.6))
     }
 }

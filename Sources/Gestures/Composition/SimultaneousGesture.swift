@@ -49,6 +49,7 @@ final class SimultaneousRecognizer<A, B, Value>: _Recognizer<Value> {
     let first: _Recognizer<A>
     let second: _Recognizer<B>
     private let combine: (A?, B?) -> Value
+    private var hasBeenActive = false
 
     init(first: _Recognizer<A>, second: _Recognizer<B>, combine: @escaping (A?, B?) -> Value) {
         self.first = first
@@ -67,11 +68,13 @@ final class SimultaneousRecognizer<A, B, Value>: _Recognizer<Value> {
             kind = .active
         } else if a.isTerminal && b.isTerminal {
             kind = a == .ended || b == .ended ? .ended : .failed
-        } else if a == .ended || b == .ended {
+        } else if a == .ended || b == .ended || hasBeenActive {
+            // One is done (or failed after the pair was recognized) while the other is undecided: still running.
             kind = .active
         } else {
             kind = .possible
         }
+        if kind == .active { hasBeenActive = true }
         value =
             kind.isRecognized
             ? combine(a.isRecognized ? first.value : nil, b.isRecognized ? second.value : nil) : nil
