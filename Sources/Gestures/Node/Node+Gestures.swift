@@ -14,6 +14,8 @@ struct GestureAttachment {
 
     let priority: Priority
     let mask: GestureMask
+    /// Whether the node's body declared it (and its next run replaces it).
+    let isFromBody: Bool
     let make: (_GestureContext) -> _Recognizer<Void>
 }
 
@@ -133,7 +135,8 @@ extension Node {
     {
         gestureAttachments.append(
             GestureAttachment(
-                priority: priority, mask: mask, make: { AttachedRecognizer(inner: gesture._makeRecognizer(in: $0)) }))
+                priority: priority, mask: mask, isFromBody: scene?.isRunningBody(of: self) ?? false,
+                make: { AttachedRecognizer(inner: gesture._makeRecognizer(in: $0)) }))
         return self
     }
 }

@@ -206,8 +206,9 @@ public final class Node {
 
     /// Binds the node to your state, the way a SwiftUI body does: `body` runs now and again after every step of
     /// the scene in which a gesture callback ran or a `@GestureState` changed (and on `scene.update()`). Set
-    /// visual properties and declare gestures in it; the node's gestures are re-declared by each run (running
-    /// gestures keep the recognizers they started with).
+    /// visual properties and declare gestures in it: the gestures a run declares replace those of the previous
+    /// run and follow the gestures attached outside the body (running gestures keep the recognizers they
+    /// started with).
     /// - Parameter body: Sets the node's properties from your state.
     /// - Returns: The node.
     @discardableResult
@@ -220,7 +221,7 @@ public final class Node {
 
     func runBody() {
         guard let body else { return }
-        gestureAttachments.removeAll(keepingCapacity: true)
+        gestureAttachments.removeAll { $0.isFromBody }
         implicitAnimationCursor = 0
         scene?.beginBody(of: self)
         body(self)

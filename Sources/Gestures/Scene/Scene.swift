@@ -112,6 +112,10 @@ public final class Scene {
         if !boundNodes.contains(where: { $0 === node }) { boundNodes.append(node) }
     }
 
+    func isRunningBody(of node: Node) -> Bool {
+        bodyNode === node
+    }
+
     func beginBody(of node: Node) {
         bodyNode = node
         bodyChanges.removeAll()
