@@ -94,7 +94,8 @@ public final class Scene {
     /// outside a gesture callback. The scene calls it itself after every step in which a callback ran.
     public func update() {
         needsUpdate = false
-        let transaction = pendingTransaction
+        var transaction = Transaction.current
+        transaction.merge(pendingTransaction)
         pendingTransaction = Transaction()
         boundNodes.removeAll { !$0.isInScene }
         let nodes = boundNodes
