@@ -87,7 +87,8 @@ struct SceneTests {
     @Test func pointerCancelObservers() throws {
         let (scene, box) = makeBoxScene()
         var phases: [String] = []
-        box.gesture(DragGesture(minimumDistance: 0).onPhaseChange { if case .cancelled = $0 { phases.append("cancelled") } })
+        box.gesture(
+            DragGesture(minimumDistance: 0).onPhaseChange { if case .cancelled = $0 { phases.append("cancelled") } })
         scene.onPointerCancelled { _ in phases.append("observer") }
         try scene.send(.down, center, at: 0)
         try scene.send(.cancel, center, at: 0.1)
