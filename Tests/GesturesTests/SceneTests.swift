@@ -129,6 +129,18 @@ struct SceneTests {
         }
     }
 
+    @Test func systemEdgeJustInsideTheEdgeZone() throws {
+        let scene = Scene(size: CGSize(width: 400, height: 800))
+        scene.systemGestureEdges = .top
+        let full = scene.root.addChild("full", frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            .contentShape(Rectangle())
+        var drags = 0
+        full.gesture(DragGesture().onChanged { _ in drags += 1 })
+        try scene.send(.down, point(200, 19.99), at: 0)
+        try scene.send(.move, point(200, 50), at: 0.1)
+        #expect(drags == 0)
+    }
+
     @Test func systemEdgeJustOutsideTheEdgeZone() throws {
         let scene = Scene(size: CGSize(width: 400, height: 800))
         scene.systemGestureEdges = .top
