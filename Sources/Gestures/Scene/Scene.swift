@@ -200,8 +200,6 @@ public final class Scene {
         case let size as CGSize: return Formatting.size(size)
         case let number as CGFloat: return Formatting.number(number)
         case let number as Double: return Formatting.number(number)
-        case let drag as DragGesture.Value:
-            return "location \(Formatting.point(drag.location)) translation \(Formatting.size(drag.translation))"
         default: return String(describing: value)
         }
     }
