@@ -44,7 +44,9 @@ let package = Package(
         ),
         .target(
             name: "CPNG",
-            dependencies: ["CLibPNG"]
+            dependencies: ["CLibPNG"],
+            // zlib, for the compressed ancillary chunks (libpng's pkg-config file lists it only as private).
+            linkerSettings: [.linkedLibrary("z")]
         ),
 
         // MARK: Library modules
@@ -92,6 +94,11 @@ let package = Package(
         .testTarget(
             name: "ContentTypesTests",
             dependencies: ["ContentTypes"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PNGCodecTests",
+            dependencies: ["PNGCodec"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,7 +1,180 @@
 #ifndef CPNG_H
 #define CPNG_H
 
+// CPNG: the only code in DnDKit that calls libpng.
+//
+// libpng reports errors by calling longjmp on a jmp_buf that the caller armed with setjmp. Swift cannot
+// call setjmp (a function that returns twice) and a longjmp across Swift frames skips their cleanup, so
+// every libpng call lives here, each entry point arms its own setjmp, and errors come back as a status
+// code plus libpng's message. Nothing in this header mentions a libpng type: Swift never sees png.h.
+//
+// Ownership: a decoder or encoder session is created and destroyed by exactly one owner (PNGCodec wraps
+// each in a Swift object with a deinit). Sessions are not thread-safe; different sessions are
+// independent and may be used on different threads at the same time.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The result of every fallible CPNG call.
+typedef enum {
+    /// Done.
+    CPNG_OK = 0,
+    /// libpng reported an error; the session's message says what it was.
+    CPNG_ERROR = 1,
+    /// The input ended before libpng had read what it needed.
+    CPNG_TRUNCATED = 2,
+    /// An allocation failed.
+    CPNG_OUT_OF_MEMORY = 3,
+    /// A compressed stream was corrupt or incomplete (cpng_inflate only).
+    CPNG_DATA_ERROR = 4,
+    /// A decompressed stream would exceed the caller's limit (cpng_inflate only).
+    CPNG_LIMIT = 5,
+} cpng_status;
+
 /// The version of the libpng the program runs against, for example "1.6.39".
 const char *cpng_libpng_version(void);
+
+// MARK: - Decoding
+
+/// Limits handed to libpng on top of the checks PNGCodec makes before it creates a decoder.
+typedef struct {
+    /// Largest accepted width and height (png_set_user_limits).
+    uint32_t max_width;
+    uint32_t max_height;
+    /// Largest number of ancillary chunks libpng may keep in memory (png_set_chunk_cache_max).
+    uint32_t max_ancillary_chunks;
+    /// Largest single chunk allocation libpng may make (png_set_chunk_malloc_max).
+    size_t max_chunk_bytes;
+} cpng_limits;
+
+/// What a decoded row looks like after CPNG's transformations (palette and low bit depths expanded,
+/// tRNS turned into alpha, 16-bit samples kept as 16-bit big-endian).
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    /// 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA.
+    int channels;
+    /// 8 or 16.
+    int bit_depth;
+    /// Bytes in one decoded row, with no padding.
+    size_t row_bytes;
+} cpng_layout;
+
+/// A decoding session over an encoded PNG held in memory by the caller, who keeps it alive until the
+/// session is destroyed. Opaque.
+typedef struct cpng_decoder cpng_decoder;
+
+/// Creates a session reading `size` bytes at `data`. Returns NULL only when memory runs out.
+cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size, const cpng_limits *limits);
+
+/// Reads the signature and every chunk up to the first IDAT, sets up the transformations and reports
+/// the decoded layout. The corresponding libpng calls are `png_read_info` and `png_read_update_info`.
+cpng_status cpng_decoder_read_header(cpng_decoder *decoder, cpng_layout *layout);
+
+/// Decodes every row (all Adam7 passes when interlaced) straight into `pixels`, `stride` bytes apart,
+/// then reads the rest of the file through IEND so that every CRC is checked. `pixels` must hold
+/// `height` rows of the layout's `row_bytes`. The corresponding libpng calls are `png_read_row` and
+/// `png_read_end`.
+cpng_status cpng_decoder_read_image(cpng_decoder *decoder, uint8_t *pixels, size_t stride);
+
+/// libpng's message for the last error, or the empty string.
+const char *cpng_decoder_message(const cpng_decoder *decoder);
+
+/// The type of the chunk libpng was reading when the last error happened, as four ASCII bytes in big-endian
+/// order (`'IDAT'`), or 0 when it was not inside a chunk.
+uint32_t cpng_decoder_chunk_type(const cpng_decoder *decoder);
+
+/// How many input bytes libpng had consumed when the last error happened.
+size_t cpng_decoder_offset(const cpng_decoder *decoder);
+
+/// Frees the session and everything libpng allocated for it.
+void cpng_decoder_destroy(cpng_decoder *decoder);
+
+// MARK: - Encoding
+
+/// zlib strategies (the values of zlib's Z_FILTERED and friends, restated so that Swift needs no zlib.h).
+typedef enum {
+    CPNG_STRATEGY_DEFAULT = 0,
+    CPNG_STRATEGY_FILTERED = 1,
+    CPNG_STRATEGY_HUFFMAN_ONLY = 2,
+    CPNG_STRATEGY_RLE = 3,
+    CPNG_STRATEGY_FIXED = 4,
+} cpng_strategy;
+
+/// Row filter bits, as libpng's PNG_FILTER_NONE … PNG_FILTER_PAETH.
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80,
+};
+
+/// How a row's filter is picked among the allowed ones.
+typedef enum {
+    /// libpng's heuristic: the filter whose output has the smallest sum of absolute values.
+    CPNG_FILTER_CHOICE_HEURISTIC = 0,
+    /// Every allowed filter is tried on the row and the one whose output compresses smallest after the
+    /// row above (a fast zlib trial) wins; several times slower, smaller.
+    CPNG_FILTER_CHOICE_TRIAL = 1,
+} cpng_filter_choice;
+
+typedef struct {
+    /// zlib level 0…9.
+    int level;
+    cpng_strategy strategy;
+    /// A non-empty set of CPNG_FILTER_* bits.
+    int filters;
+    cpng_filter_choice filter_choice;
+    /// Adam7 when non-zero.
+    int interlace;
+    /// zlib memLevel 1…9 (libpng's default is 8).
+    int memory_level;
+    /// Bytes of compressed data per IDAT chunk (png_set_compression_buffer_size).
+    size_t idat_size;
+} cpng_encode_options;
+
+/// An encoding session: ancillary chunks are added first, then the image is written in one call. Opaque.
+typedef struct cpng_encoder cpng_encoder;
+
+/// Creates an encoder for an image of the given size and layout (`channels` 1…4, `bit_depth` 8 or 16).
+/// Returns NULL only when memory runs out.
+cpng_encoder *cpng_encoder_create(uint32_t width, uint32_t height, int channels, int bit_depth);
+
+/// Queues an ancillary chunk, already serialised by the caller (four-letter `type`, `length` bytes of
+/// data; the data is copied). Queued chunks are written in order right after IHDR, before any image data.
+/// PNGCodec serialises metadata itself rather than through png_set_gAMA and friends, because libpng's
+/// colour-space checks silently drop or rewrite gAMA/cHRM/sRGB values that disagree with each other,
+/// and a decoded file must re-encode to the same metadata. The corresponding libpng call is
+/// `png_write_chunk`.
+cpng_status cpng_encoder_add_chunk(cpng_encoder *encoder, const char type[4], const uint8_t *data, size_t length);
+
+/// Writes the whole PNG: signature, header and metadata, every row of `pixels` (rows `stride` bytes
+/// apart; 16-bit samples big-endian), IEND. The corresponding libpng calls are `png_write_info`,
+/// `png_write_row` and `png_write_end`.
+cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options *options,
+                               const uint8_t *pixels, size_t stride);
+
+/// Hands over the encoded bytes, which the caller frees with free(); the encoder keeps none. Sets `*length`.
+uint8_t *cpng_encoder_take_output(cpng_encoder *encoder, size_t *length);
+
+/// libpng's message for the last error, or the empty string.
+const char *cpng_encoder_message(const cpng_encoder *encoder);
+
+/// Frees the session and anything not taken.
+void cpng_encoder_destroy(cpng_encoder *encoder);
+
+// MARK: - zlib
+
+/// Inflates a zlib stream (the compressed part of zTXt, iTXt and iCCP chunks) into a new buffer that the
+/// caller frees with free(). Fails with CPNG_LIMIT before producing more than `max_length` bytes and with
+/// CPNG_DATA_ERROR on a corrupt or incomplete stream. The corresponding zlib call is `inflate`.
+cpng_status cpng_inflate(const uint8_t *input, size_t input_length, size_t max_length, uint8_t **output,
+                         size_t *output_length);
+
+/// Compresses `input` into a zlib stream (for zTXt, iTXt and iCCP chunks) in a new buffer that the caller
+/// frees with free(). The corresponding zlib call is `compress2`.
+cpng_status cpng_deflate(const uint8_t *input, size_t input_length, int level, uint8_t **output,
+                         size_t *output_length);
 
 #endif

@@ -1,0 +1,81 @@
+/// Why an image could not be decoded, encoded or built: a ``Code`` to match on and a message that names
+/// the problem and where it is (the chunk and byte offset in a PNG, the line in a PAM header).
+///
+/// New codes may be added in later versions, so a `switch` over codes needs a `default`.
+///
+/// ```swift
+/// do {
+///     let bitmap = try Bitmap(pngData: data)
+/// } catch let error where error.code == .crcMismatch {
+///     print(error)  // "CRC mismatch in chunk IDAT at byte 57"
+/// }
+/// ```
+public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A kind of image error.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        public var description: String { rawValue }
+
+        /// The data does not begin with the PNG signature.
+        public static let badSignature = Code(rawValue: "bad signature")
+        /// The data ends in the middle of the signature, a chunk, the image data or a PAM raster.
+        public static let truncated = Code(rawValue: "truncated")
+        /// A chunk's stored CRC does not match its contents.
+        public static let crcMismatch = Code(rawValue: "CRC mismatch")
+        /// The chunk structure is wrong: an impossible length or type, a critical chunk that is missing,
+        /// repeated, misplaced or unknown.
+        public static let badChunk = Code(rawValue: "bad chunk")
+        /// IHDR holds an invalid width, height, colour type, bit depth or method.
+        public static let badHeader = Code(rawValue: "bad header")
+        /// There is no IDAT chunk.
+        public static let missingImageData = Code(rawValue: "missing image data")
+        /// The compressed image data is corrupt, too short or too long.
+        public static let badImageData = Code(rawValue: "bad image data")
+        /// The image is larger than the decoder's ``PNGDecoder/Limits`` allow.
+        public static let limitExceeded = Code(rawValue: "limit exceeded")
+        /// A PAM (Netpbm P7) file is malformed or uses a feature PNGCodec does not support.
+        public static let badPAM = Code(rawValue: "bad PAM")
+        /// Bitmap dimensions or sample bytes are not valid (a zero width, a wrong byte count).
+        public static let invalidBitmap = Code(rawValue: "invalid bitmap")
+        /// Metadata cannot be written as asked (a bad keyword, a time or background out of range).
+        public static let invalidMetadata = Code(rawValue: "invalid metadata")
+        /// Memory ran out.
+        public static let outOfMemory = Code(rawValue: "out of memory")
+        /// libpng reported a problem that fits no other code; the message carries libpng's words.
+        public static let libpng = Code(rawValue: "libpng error")
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// A sentence naming the problem and where it is, for people.
+    public var message: String
+    /// The PNG chunk involved (for example "IDAT"), when there is one.
+    public var chunk: String?
+    /// The byte offset in the input where the problem is, when known.
+    public var offset: Int?
+    /// The 1-based line of a PAM header the problem is on, when there is one.
+    public var line: Int?
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - code: what kind of problem this is.
+    ///   - message: a sentence naming the problem and where it is.
+    ///   - chunk: the PNG chunk involved, if any.
+    ///   - offset: the byte offset of the problem in the input, if known.
+    ///   - line: the 1-based PAM header line of the problem, if any.
+    public init(_ code: Code, _ message: String, chunk: String? = nil, offset: Int? = nil, line: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.chunk = chunk
+        self.offset = offset
+        self.line = line
+    }
+
+    public var description: String { message }
+}

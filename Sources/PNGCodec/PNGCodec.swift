@@ -1,3 +1,0 @@
-// PNGCodec: Bitmap and the PNG decoder and encoder over the system libpng.
-
-import CPNG

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Decodes PNG files into ``Bitmap`` values with the system libpng, keeping the stored samples exactly.
+///
+/// - Palette images become RGB, or RGBA when a tRNS chunk gives transparency.
+/// - Gray images of 1, 2 or 4 bits become 8-bit, scaled as libpng's expansion does (a 1-bit 1 becomes 255).
+/// - A tRNS chunk on gray or RGB images becomes an alpha channel.
+/// - 16-bit images stay 16-bit; Adam7-interlaced images are de-interlaced.
+/// - No gamma or colour conversion happens: see ``Bitmap/convertedToSRGB()``.
+///
+/// Every chunk's CRC, the zlib stream's Adler-32 and the whole structure through IEND are checked, so any
+/// truncation or flipped bit of a valid file is an ``ImageError``. ``Limits`` are checked from the header
+/// before any pixel memory is allocated. The decoded rows are written straight into the bitmap's storage.
+///
+/// ```swift
+/// let bitmap = try PNGDecoder().decode(Data(contentsOf: url))
+/// ```
+public struct PNGDecoder: Sendable {
+    /// The largest images and chunks this decoder accepts.
+    public var limits: Limits
+
+    /// Creates a decoder.
+    ///
+    /// - Parameter limits: the largest images and chunks to accept; the defaults stop decompression bombs.
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Decodes a PNG.
+    ///
+    /// The bitmap remembers `data` as its ``Bitmap/originalPNGData`` (without copying it) until it is modified.
+    ///
+    /// - Parameter data: a whole PNG file.
+    /// - Returns: the image, with its metadata.
+    /// - Throws: ``ImageError`` naming the problem and where it is when the data is not a valid PNG or exceeds
+    ///   the ``limits``.
+    public func decode(_ data: Data) throws(ImageError) -> Bitmap {
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageError) -> Bitmap in try decode(bytes, original: data) }
+        }
+        return try result.get()
+    }
+
+    /// Reads a PNG's structure and metadata without decoding its pixels. Checks everything ``decode(_:)``
+    /// checks except what only inflating the image data can show (the IDAT CRCs and the compressed stream).
+    ///
+    /// - Parameter data: a whole PNG file.
+    /// - Returns: the header fields, chunk list, metadata and decoded format.
+    /// - Throws: ``ImageError`` when the structure is not valid or exceeds the ``limits``.
+    public func info(_ data: Data) throws(ImageError) -> PNGInfo {
+        let result = data.withUnsafeBytes { bytes in
+            Result { () throws(ImageError) -> PNGInfo in try PNGStructure.parse(bytes, limits: limits) }
+        }
+        return try result.get()
+    }
+
+    private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> Bitmap {
+        let info = try PNGStructure.parse(bytes, limits: limits)
+        let session = try DecoderSession(bytes, limits: limits, chunks: info.chunks)
+        let layout = try session.readHeader()
+        guard
+            let channels = Bitmap.Channels(rawValue: Int(layout.channels)),
+            let depth = Bitmap.BitDepth(rawValue: Int(layout.bit_depth)),
+            Int(layout.width) == info.width, Int(layout.height) == info.height
+        else {
+            throw ImageError(
+                .libpng,
+                "libpng produced an unexpected layout: \(layout.width)x\(layout.height), \(layout.channels)"
+                    + " channels of \(layout.bit_depth) bits")
+        }
+        let format = Bitmap.PixelFormat(channels: channels, bitDepth: depth)
+        let rowBytes = info.width * format.bytesPerPixel
+        let byteCount = rowBytes * info.height  // cannot overflow: PNGStructure checked a size at least as large
+        guard layout.row_bytes == rowBytes, byteCount <= limits.maxDecodedBytes else {
+            throw ImageError(
+                .limitExceeded,
+                "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
+                    + " limit of \(limits.maxDecodedBytes)",
+                chunk: "IHDR")
+        }
+        let storage = BitmapStorage(uninitializedByteCount: byteCount)
+        guard let pixels = storage.bytes.baseAddress else {
+            throw ImageError(.outOfMemory, "could not allocate \(byteCount) bytes for the decoded image")
+        }
+        try session.readImage(into: pixels, stride: rowBytes)
+        return Bitmap(
+            width: info.width, height: info.height, format: format, storage: storage, metadata: info.metadata,
+            originalPNGData: original)
+    }
+}
+
+extension PNGDecoder {
+    /// The largest images and chunks a ``PNGDecoder`` accepts, checked from the file's header before any pixel
+    /// memory is allocated.
+    ///
+    /// The defaults accept any image up to 512 MiB of decoded samples (a 8192x8192 RGBA 16-bit image or a
+    /// 11585x11585 RGBA 8-bit one), and stop a small file that claims to be enormous: a 100 KB file saying
+    /// it is 30000x30000 pixels fails at once with ``ImageError/Code/limitExceeded``.
+    public struct Limits: Sendable, Hashable {
+        /// The largest width in pixels.
+        public var maxWidth: Int
+        /// The largest height in pixels.
+        public var maxHeight: Int
+        /// The largest decoded size in bytes: width × height × bytes per decoded pixel.
+        public var maxDecodedBytes: Int
+        /// The largest ancillary chunk, in bytes, both as stored and after decompression (iCCP, zTXt, iTXt).
+        public var maxAncillaryChunkBytes: Int
+        /// The largest number of ancillary chunks.
+        public var maxAncillaryChunkCount: Int
+
+        /// Creates limits.
+        ///
+        /// - Parameters:
+        ///   - maxWidth: the largest width in pixels.
+        ///   - maxHeight: the largest height in pixels.
+        ///   - maxDecodedBytes: the largest decoded size in bytes.
+        ///   - maxAncillaryChunkBytes: the largest ancillary chunk, stored or decompressed, in bytes.
+        ///   - maxAncillaryChunkCount: the largest number of ancillary chunks.
+        public init(
+            maxWidth: Int = 65_535, maxHeight: Int = 65_535, maxDecodedBytes: Int = 512 << 20,
+            maxAncillaryChunkBytes: Int = 8 << 20, maxAncillaryChunkCount: Int = 1_000
+        ) {
+            self.maxWidth = maxWidth
+            self.maxHeight = maxHeight
+            self.maxDecodedBytes = maxDecodedBytes
+            self.maxAncillaryChunkBytes = maxAncillaryChunkBytes
+            self.maxAncillaryChunkCount = maxAncillaryChunkCount
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import CPNG
+import Foundation
+
+/// Encodes ``Bitmap`` values as PNG with the system libpng, writing the bitmap's ``PNGMetadata`` back.
+///
+/// ```swift
+/// let png = try PNGEncoder(options: .fast).encode(bitmap)
+/// ```
+///
+/// Rows are compressed straight from the bitmap's storage; the encoded bytes are handed over without a copy.
+public struct PNGEncoder: Sendable {
+    /// How to compress.
+    public var options: Options
+
+    /// Creates an encoder.
+    ///
+    /// - Parameter options: how to compress; ``Options/balanced`` by default.
+    public init(options: Options = .balanced) {
+        self.options = options
+    }
+
+    /// Encodes a bitmap, always compressing anew (``Bitmap/pngData(options:)`` can hand back a decoded
+    /// bitmap's original bytes instead).
+    ///
+    /// - Parameter bitmap: the image; its ``Bitmap/metadata`` is written too.
+    /// - Returns: a whole PNG file.
+    /// - Throws: ``ImageError`` with code ``ImageError/Code/invalidMetadata`` when the metadata cannot be
+    ///   stored (see ``PNGMetadata``), ``ImageError/Code/invalidBitmap`` for options out of range or an image
+    ///   wider or taller than PNG allows, and ``ImageError/Code/outOfMemory``.
+    public func encode(_ bitmap: Bitmap) throws(ImageError) -> Data {
+        try options.validate()
+        guard bitmap.width <= 0x7FFF_FFFF, bitmap.height <= 0x7FFF_FFFF else {
+            throw ImageError(
+                .invalidBitmap, "a \(bitmap.width)x\(bitmap.height) image is larger than PNG allows (2^31-1)")
+        }
+        let chunks = try PNGMetadataWriter(format: bitmap.format).chunks(for: bitmap.metadata)
+        let session = try EncoderSession(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+        for (type, data) in chunks {
+            try session.addChunk(type: type, data: data)
+        }
+        return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
+            try session.write(pixels, stride: bitmap.bytesPerRow, options: options)
+        }
+    }
+}
+
+extension PNGEncoder {
+    /// How ``PNGEncoder`` compresses: zlib level and strategy, which row filters may be used and how one is
+    /// chosen per row, and interlacing. Start from a preset and adjust.
+    public struct Options: Sendable, Hashable {
+        /// zlib compression level, 0 (store) … 9 (smallest).
+        public var compressionLevel: Int
+        /// zlib strategy.
+        public var strategy: Strategy
+        /// The row filters that may be used (at least one).
+        public var filters: Filters
+        /// How a filter is chosen for each row when ``filters`` allows more than one.
+        public var filterChoice: FilterChoice
+        /// Whether to write an Adam7-interlaced image.
+        public var isInterlaced: Bool
+
+        /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - compressionLevel: zlib level 0…9.
+        ///   - strategy: zlib strategy.
+        ///   - filters: the row filters that may be used.
+        ///   - filterChoice: how a filter is chosen for each row.
+        ///   - isInterlaced: whether to write Adam7.
+        public init(
+            compressionLevel: Int, strategy: Strategy = .filtered, filters: Filters = .all,
+            filterChoice: FilterChoice = .minimumSumOfAbsoluteDifferences, isInterlaced: Bool = false
+        ) {
+            self.compressionLevel = compressionLevel
+            self.strategy = strategy
+            self.filters = filters
+            self.filterChoice = filterChoice
+            self.isInterlaced = isInterlaced
+        }
+
+        /// Fast: zlib level 1 and the Up filter on every row.
+        public static let fast = Options(compressionLevel: 1, strategy: .default, filters: .up)
+
+        /// Balanced (the default): zlib level 6 and adaptive filters (libpng's per-row heuristic over all five
+        /// filters, with zlib's filtered strategy) — what libpng does when asked nothing.
+        public static let balanced = Options(compressionLevel: 6)
+
+        /// Smallest: zlib level 9 and, for each row, the best of the five filters by trial compression.
+        /// Slowest.
+        public static let smallest = Options(compressionLevel: 9, filterChoice: .trialCompression)
+
+        func validate() throws(ImageError) {
+            guard (0...9).contains(compressionLevel) else {
+                throw ImageError(.invalidBitmap, "compression level \(compressionLevel) is not in 0…9")
+            }
+            guard !filters.isEmpty else {
+                throw ImageError(.invalidBitmap, "no row filter is allowed; allow at least one")
+            }
+        }
+    }
+
+    /// zlib's compression strategies.
+    public enum Strategy: Sendable, Hashable, CaseIterable {
+        /// zlib's default: string matching and Huffman coding.
+        case `default`
+        /// Favours Huffman coding over short matches, suited to filtered image rows (libpng's default when
+        /// filters are used).
+        case filtered
+        /// Huffman coding only, no string matching.
+        case huffmanOnly
+        /// Matches only runs of the same byte: fast, good on flat images.
+        case rle
+        /// Fixed Huffman codes.
+        case fixed
+    }
+
+    /// PNG row filters.
+    public struct Filters: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// Each byte as it is.
+        public static let none = Filters(rawValue: Int(CPNG_FILTER_NONE))
+        /// Difference from the pixel to the left.
+        public static let sub = Filters(rawValue: Int(CPNG_FILTER_SUB))
+        /// Difference from the pixel above.
+        public static let up = Filters(rawValue: Int(CPNG_FILTER_UP))
+        /// Difference from the mean of the pixels left and above.
+        public static let average = Filters(rawValue: Int(CPNG_FILTER_AVG))
+        /// Difference from the Paeth predictor of the pixels left, above and above-left.
+        public static let paeth = Filters(rawValue: Int(CPNG_FILTER_PAETH))
+        /// All five.
+        public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+    }
+
+    /// How a row filter is chosen for each row among the allowed ones.
+    public enum FilterChoice: Sendable, Hashable, CaseIterable {
+        /// libpng's heuristic: the filter whose output bytes, read as signed, have the smallest sum of
+        /// absolute values. Cheap.
+        case minimumSumOfAbsoluteDifferences
+        /// Every allowed filter is tried on the row, and the one whose output compresses smallest right after
+        /// the row above wins (each candidate is compressed by a fast zlib stream primed with the previous
+        /// row, so that both the row's statistics and its repeats of the row above count). Several times
+        /// slower; smaller files. Interlaced images fall back to ``minimumSumOfAbsoluteDifferences``.
+        case trialCompression
+    }
+}
