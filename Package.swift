@@ -102,6 +102,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "TransferTests",
+            dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "DndSimTests",
             dependencies: ["dnd-sim"]
         ),

@@ -74,8 +74,8 @@ extension Transferable {
         let wanted = available.first { route in contentType.map { route.contentType.conforms(to: $0) } ?? true }
         guard let route = wanted else {
             throw TransferError.noMatch(
-                receiver: "an export of \(Self.self)", offered: RouteTable<Self>.unique(available.map(\.contentType)),
-                wanted: contentType.map { [$0] } ?? [])
+                "\(Self.self) exports nothing that conforms to \(contentType?.identifier ?? "any type")",
+                offered: RouteTable<Self>.unique(available.map(\.contentType)), wanted: contentType.map { [$0] } ?? [])
         }
         return route
     }
