@@ -79,6 +79,19 @@ let package = Package(
             dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop", "Simulation"]
         ),
 
+        // MARK: Samples
+
+        .target(
+            name: "TransferSamples",
+            dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
+            path: "Samples/TransferSamples/TransferSamples"
+        ),
+        .executableTarget(
+            name: "transfer-demo",
+            dependencies: ["TransferSamples", "Transfer", "ContentTypes", "PNGCodec"],
+            path: "Samples/TransferSamples/transfer-demo"
+        ),
+
         // MARK: The command-line simulator
 
         .executableTarget(
@@ -105,6 +118,10 @@ let package = Package(
             name: "TransferTests",
             dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TransferSamplesTests",
+            dependencies: ["TransferSamples", "transfer-demo", "Transfer", "ContentTypes", "PNGCodec"]
         ),
         .testTarget(
             name: "DndSimTests",
