@@ -13,10 +13,12 @@ let package = Package(
     name: "DnDKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "DnDKit", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: []
+    targets: [
+        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")])
+    ]
 )
 
 /// One executable per benchmark family, in `Benchmarks/<name>/`, run by the benchmark plugin.

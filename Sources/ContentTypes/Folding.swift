@@ -1,22 +1,60 @@
 /// Case folding and validation for identifiers and tags, which compare case-insensitively.
+///
+/// Everything here works on UTF-8 bytes: identifiers and tags are ASCII in practice, and only text that is not pays
+/// for Unicode case mapping.
 enum Folding {
-    /// The string lowercased; returned as it is (no copy) when it has no uppercase letters, the common case.
+    /// The string lowercased; returned as it is (no copy) when it has no uppercase letters, the common case. ASCII is
+    /// folded byte by byte (a result of up to 15 bytes is a small string and needs no allocation); anything else
+    /// goes through Unicode case mapping.
     static func fold(_ string: String) -> String {
-        var hasUpper = false
-        var isASCII = true
-        for byte in string.utf8 {
-            if byte >= 0x80 {
-                isASCII = false
-                break
-            }
-            if byte >= 0x41 && byte <= 0x5A {
-                hasUpper = true
-            }
-        }
-        if isASCII && !hasUpper {
+        var string = string
+        switch string.withUTF8(letterCase) {
+        case .lowercase:
             return string
+        case .mixedASCII:
+            return string.withUTF8 { bytes in
+                String(unsafeUninitializedCapacity: bytes.count) { output in
+                    for offset in bytes.indices {
+                        output[offset] = lowercase(bytes[offset])
+                    }
+                    return bytes.count
+                }
+            }
+        case .unicode:
+            return string.lowercased()
         }
-        return string.lowercased()
+    }
+
+    private enum LetterCase {
+        /// ASCII without uppercase letters.
+        case lowercase
+        /// ASCII with uppercase letters.
+        case mixedASCII
+        /// Not ASCII.
+        case unicode
+    }
+
+    private static func letterCase(_ bytes: UnsafeBufferPointer<UInt8>) -> LetterCase {
+        var result = LetterCase.lowercase
+        for byte in bytes {
+            if byte >= 0x80 {
+                return .unicode
+            }
+            if isUppercase(byte) {
+                result = .mixedASCII
+            }
+        }
+        return result
+    }
+
+    @inline(__always)
+    static func isUppercase(_ byte: UInt8) -> Bool {
+        byte &- 0x41 < 26
+    }
+
+    @inline(__always)
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        isUppercase(byte) ? byte | 0x20 : byte
     }
 
     /// Whether `identifier` is a well-formed uniform type identifier: ASCII letters, digits, hyphens and periods,
@@ -44,7 +82,12 @@ enum Folding {
     /// A tag in the form used for lookups: case-folded, and for MIME types without the spaces that may surround
     /// parameters (`text/plain; charset=utf-8` is `text/plain;charset=utf-8`).
     static func foldTag(_ tag: String, of tagClass: UTTagClass) -> String {
-        if tagClass == .mimeType && tag.utf8.contains(0x20) {
+        foldTag(tag, of: tagClass.kind)
+    }
+
+    /// `foldTag(_:of:)` by the kind of the tag class.
+    static func foldTag(_ tag: String, of kind: UTTagClass.Kind) -> String {
+        if kind == .mimeType && tag.utf8.contains(0x20) {
             return fold(tag.filter { $0 != " " })
         }
         return fold(tag)
@@ -53,15 +96,58 @@ enum Folding {
     /// Whether a folded tag can be a tag of `tagClass`: not empty, no control characters or spaces, and for
     /// filename extensions no path separator and no leading period.
     static func isValidTag(_ tag: String, of tagClass: UTTagClass) -> Bool {
-        guard !tag.isEmpty else {
-            return false
+        var tag = tag
+        return tag.withUTF8 { isValidTag($0, of: tagClass.kind) }
+    }
+
+    /// `isValidTag(_:of:)` over the UTF-8 bytes of a folded tag. Bytes of multi-byte characters are all 0x80 or
+    /// more, so checking bytes checks the characters.
+    static func isValidTag(_ tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind) -> Bool {
+        guard let first = tag.first, kind != .filenameExtension || first != 0x2E else {
+            return false  // empty, or an extension with a leading period
         }
-        for scalar in tag.unicodeScalars where scalar.value < 0x21 || scalar.value == 0x7F {
-            return false
-        }
-        if tagClass == .filenameExtension {
-            return !tag.hasPrefix(".") && !tag.contains("/")
+        for byte in tag where byte < 0x21 || byte == 0x7F || (byte == 0x2F && kind == .filenameExtension) {
+            return false  // a space or control character, or a slash in an extension
         }
         return true
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `tag` folded as `foldTag(_:of:)` folds it, or with `nil` when the folded
+    /// tag is not valid (`isValidTag(_:of:)`). ASCII tags are folded into a temporary buffer, without allocating.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, in any case.
+    ///   - kind: the kind of its tag class.
+    ///   - body: what to do with the folded bytes.
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    static func withFoldedTag<Result>(
+        _ tag: String,
+        of kind: UTTagClass.Kind,
+        _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        var tag = tag
+        let result = tag.withUTF8 { source -> Result? in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.count) { buffer -> Result? in
+                var count = 0
+                for byte in source {
+                    if byte >= 0x80 {
+                        return nil  // not ASCII: fold below, with Unicode case mapping
+                    }
+                    if kind == .mimeType && byte == 0x20 {
+                        continue
+                    }
+                    buffer[count] = lowercase(byte)
+                    count += 1
+                }
+                let folded = UnsafeBufferPointer(rebasing: buffer[..<count])
+                return body(isValidTag(folded, of: kind) ? folded : nil)
+            }
+        }
+        if let result {
+            return result
+        }
+        var folded = foldTag(tag, of: kind)
+        return folded.withUTF8 { body(isValidTag($0, of: kind) ? $0 : nil) }
     }
 }

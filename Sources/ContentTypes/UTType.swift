@@ -38,7 +38,8 @@ public struct UTType: Sendable {
         if let slot = system.slot(forFolded: identifier) {
             self.init(storage: system, slot: slot, followsCurrent: true)
         } else {
-            self.init(storage: system, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
+            self.init(
+                storage: system, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
         }
     }
 
