@@ -17,7 +17,14 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")])
+        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
+        // Transfer: in-process hand-over, PNG pass-through, Codable round trips against JSON called directly (issue 4).
+        benchmarkFamily(
+            "TransferBenchmarks",
+            dependencies: [
+                .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "ContentTypes", package: "DnDKit"),
+            ]),
     ]
 )
 

@@ -109,8 +109,33 @@ struct Composed: Transferable {
     }
 }
 
+/// Counts how often its representations are read.
+struct ReadOnce: Transferable {
+    static let reads = Counter()
+
+    static var transferRepresentation: some TransferRepresentation {
+        reads.increment()
+        return DataRepresentation(contentType: testType("read-once")) { _ in
+            Data([1])
+        } importing: { _ in
+            ReadOnce()
+        }
+    }
+}
+
 @Suite("Order, proxies, visibility and conditions")
 struct NegotiationTests {
+    @Test("a type's representations are read once per process")
+    func readOnce() async throws {
+        for _ in 0..<3 {
+            _ = try await ReadOnce().exported(as: nil)
+            _ = try await ReadOnce(importing: Data([1]), contentType: testType("read-once"))
+            _ = try await ItemProvider(ReadOnce()).restricted(to: .all).loadTransferable(type: ReadOnce.self)
+        }
+        #expect(ReadOnce.exportedContentTypes() == [testType("read-once")])
+        #expect(ReadOnce.reads.count == 1)
+    }
+
     @Test("the builder takes twelve representations and keeps their order")
     func manyRepresentations() async throws {
         #expect(Dozen.exportedContentTypes() == Dozen.types)

@@ -113,6 +113,7 @@ extension TransferError {
     }
 
     /// Wraps what an importing closure threw.
+    @usableFromInline
     static func decoding(_ error: any Error, contentType: UTType, receiver: String) -> TransferError {
         if let error = error as? TransferError {
             return error
