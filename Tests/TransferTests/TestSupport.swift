@@ -33,6 +33,7 @@ final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var arrivals = 0
+        var cancellations = 0
         var waiters: [Int: CheckedContinuation<Void, any Error>] = [:]
         var next = 0
     }
@@ -41,6 +42,9 @@ final class Gate: Sendable {
 
     /// How many times `wait()` has been called.
     var arrivals: Int { state.withLock { $0.arrivals } }
+
+    /// How many waits ended because their task was cancelled.
+    var cancellations: Int { state.withLock { $0.cancellations } }
 
     func wait() async throws {
         let id = state.withLock { state in
@@ -61,7 +65,10 @@ final class Gate: Sendable {
                 }
             }
         } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+            state.withLock { state in
+                state.cancellations += 1
+                return state.waiters.removeValue(forKey: id)
+            }?.resume(throwing: CancellationError())
         }
     }
 
