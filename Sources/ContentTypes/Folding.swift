@@ -34,9 +34,26 @@ enum Folding {
         case unicode
     }
 
+    /// Examines eight bytes at a time: a byte is not ASCII when its top bit is set, and an ASCII byte is an
+    /// uppercase letter when adding 0x3F sets its top bit (it is 0x41 or more) and adding 0x25 does not (it is less
+    /// than 0x5B). ASCII bytes never carry into their neighbours.
     private static func letterCase(_ bytes: UnsafeBufferPointer<UInt8>) -> LetterCase {
-        var result = LetterCase.lowercase
-        for byte in bytes {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var nonASCII: UInt64 = 0
+        var upper: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= raw.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            nonASCII |= word
+            upper |= (word &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(word &+ 0x2525_2525_2525_2525)
+            offset += 8
+        }
+        if nonASCII & high != 0 {
+            return .unicode
+        }
+        var result: LetterCase = upper & high != 0 ? .mixedASCII : .lowercase
+        for byte in raw[offset...] {
             if byte >= 0x80 {
                 return .unicode
             }
@@ -60,23 +77,24 @@ enum Folding {
     /// Whether `identifier` is a well-formed uniform type identifier: ASCII letters, digits, hyphens and periods,
     /// in components separated by single periods (`com.example.my-type`).
     static func isValidIdentifier(_ identifier: String) -> Bool {
-        var previous: UInt8 = 0x2E  // a period, so that a leading period is rejected
-        var count = 0
-        for byte in identifier.utf8 {
-            count += 1
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D:
-                break
-            case 0x2E:
-                if previous == 0x2E {
+        var identifier = identifier
+        return identifier.withUTF8 { bytes in
+            var previous: UInt8 = 0x2E  // a period, so that a leading period is rejected
+            for byte in bytes {
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D:
+                    break
+                case 0x2E:
+                    if previous == 0x2E {
+                        return false
+                    }
+                default:
                     return false
                 }
-            default:
-                return false
+                previous = byte
             }
-            previous = byte
+            return !bytes.isEmpty && previous != 0x2E
         }
-        return count > 0 && previous != 0x2E
     }
 
     /// A tag in the form used for lookups: case-folded, and for MIME types without the spaces that may surround
@@ -87,7 +105,8 @@ enum Folding {
 
     /// `foldTag(_:of:)` by the kind of the tag class.
     static func foldTag(_ tag: String, of kind: UTTagClass.Kind) -> String {
-        if kind == .mimeType && tag.utf8.contains(0x20) {
+        var tag = tag
+        if kind == .mimeType && tag.withUTF8({ $0.contains(0x20) }) {
             return fold(tag.filter { $0 != " " })
         }
         return fold(tag)

@@ -50,6 +50,9 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(folded)
+        hasher.combine(kind)
+        if kind == .other {
+            hasher.combine(folded)
+        }
     }
 }

@@ -4,6 +4,8 @@ enum RegistryBuilder {
     static func build(_ inputs: RegistryInputs, serial: UInt64? = nil) throws(TypeRegistryError) -> RegistryStorage {
         var declarations = SystemCatalog.entries.map(\.declaration)
         var slotByIdentifier: [String: Int32] = [:]
+        slotByIdentifier.reserveCapacity(
+            declarations.count + inputs.declarations.count + inputs.desktopDeclarations.count)
         for (slot, declaration) in declarations.enumerated() {
             slotByIdentifier[Folding.fold(declaration.identifier)] = Int32(slot)
         }

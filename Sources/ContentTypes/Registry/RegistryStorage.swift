@@ -110,7 +110,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.storage === self || type.slot < systemCount) {
+        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
             return type.slot
         }
         return slotByIdentifier[type.foldedIdentifier]

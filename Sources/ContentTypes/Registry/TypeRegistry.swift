@@ -67,7 +67,7 @@ public struct TypeRegistry: Sendable {
     ) throws -> TypeRegistry {
         let database = try DesktopDatabase(directory: directory)
         var inputs = storage.inputs
-        let contribution = database.contribution(catalogTypes: TypeRegistry.system)
+        let contribution = database.contribution(catalog: .system)
         inputs.desktopDeclarations = contribution.declarations
         inputs.desktopIndexTags = contribution.indexTags
         inputs.desktopDirectory = directory.path
