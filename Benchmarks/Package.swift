@@ -32,6 +32,13 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16")]
         ),
         benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)]),
+        // Transfer: in-process hand-over, PNG pass-through, Codable round trips against JSON called directly (issue 4).
+        benchmarkFamily(
+            "TransferBenchmarks",
+            dependencies: [
+                .product(name: "Transfer", package: rootPackage), .product(name: "PNGCodec", package: rootPackage),
+                .product(name: "ContentTypes", package: rootPackage),
+            ]),
     ]
 )
 

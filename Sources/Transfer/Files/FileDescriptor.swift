@@ -1,0 +1,92 @@
+import ContentTypes
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An open file descriptor with exactly one owner, closed when the owner is done with it.
+struct FileDescriptor: ~Copyable {
+    let raw: Int32
+    let url: URL
+    /// The size of a file opened for reading when it was opened; 0 for a created file.
+    let size: Int
+
+    deinit {
+        close(raw)
+    }
+
+    /// Creates a new file, failing if anything (a file, a link) is already there; the corresponding C function is
+    /// `open` with `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0600.
+    static func createExclusively(at url: URL) throws -> FileDescriptor {
+        let raw = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard raw >= 0 else {
+            throw TransferError.fileSystem("cannot create", file: url, errno: errno)
+        }
+        return FileDescriptor(raw: raw, url: url, size: 0)
+    }
+
+    /// Opens a regular file for reading; the corresponding C function is `open` with `O_RDONLY`.
+    ///
+    /// - Throws: `TransferError` with code `fileMissing` when there is no regular file at `url`.
+    static func openRegularFile(at url: URL, contentType: UTType?) throws -> FileDescriptor {
+        let raw = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard raw >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw TransferError(
+                    .fileMissing, "the file \(url.path)\(offered(contentType)) does not exist",
+                    contentType: contentType,
+                    file: url)
+            }
+            throw TransferError.fileSystem("cannot open", file: url, errno: code)
+        }
+        var status = stat()
+        guard fstat(raw, &status) == 0 else {
+            let code = errno
+            close(raw)
+            throw TransferError.fileSystem("cannot examine", file: url, errno: code)
+        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(raw)
+            throw TransferError(
+                .fileMissing, "\(url.path)\(offered(contentType)) is not a regular file", contentType: contentType,
+                file: url)
+        }
+        return FileDescriptor(raw: raw, url: url, size: Int(status.st_size))
+    }
+
+    private static func offered(_ contentType: UTType?) -> String {
+        contentType.map { " (offered as \($0.identifier))" } ?? ""
+    }
+
+    /// Reads up to `buffer.count` bytes; the corresponding C function is `read`.
+    ///
+    /// - Returns: the number of bytes read, 0 at the end of the file.
+    func readSome(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while true {
+            let count = read(raw, buffer.baseAddress, buffer.count)
+            if count >= 0 {
+                return count
+            }
+            if errno != EINTR {
+                throw TransferError.fileSystem("cannot read", file: url, errno: errno)
+            }
+        }
+    }
+
+    /// Writes all of `bytes`; the corresponding C function is `write`.
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(raw, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if count > 0 {
+                offset += count
+            } else if count == 0 || errno != EINTR {
+                throw TransferError.fileSystem("cannot write", file: url, errno: count == 0 ? EIO : errno)
+            }
+        }
+    }
+}
