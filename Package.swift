@@ -79,6 +79,19 @@ let package = Package(
             dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop", "Simulation"]
         ),
 
+        // MARK: Samples
+
+        .target(
+            name: "GestureSamples",
+            dependencies: ["Gestures"],
+            path: "Samples/GestureSamples"
+        ),
+        .executableTarget(
+            name: "dnd-samples",
+            dependencies: ["GestureSamples"],
+            path: "Samples/Runner"
+        ),
+
         // MARK: The command-line simulator
 
         .executableTarget(
@@ -104,6 +117,14 @@ let package = Package(
         .testTarget(
             name: "DndSimTests",
             dependencies: ["dnd-sim"]
+        ),
+        .testTarget(
+            name: "GesturesTests",
+            dependencies: ["Gestures"]
+        ),
+        .testTarget(
+            name: "GestureSamplesTests",
+            dependencies: ["GestureSamples", "Gestures"]
         ),
     ]
 )

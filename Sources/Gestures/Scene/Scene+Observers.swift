@@ -1,0 +1,104 @@
+/// A handle to remove an observer added to a scene.
+public struct ObserverToken: Hashable, Sendable {
+    let id: Int
+}
+
+/// The scene's observers, each list in the order they were added.
+struct Observers {
+    struct Entry<Argument> {
+        let token: Int
+        let handler: (Argument) -> Void
+    }
+
+    var nodeRemoved: [Entry<Node>] = []
+    var pointer: [Entry<PointerEvent>] = []
+    var pointerCancelled: [Entry<PointerEvent>] = []
+    var key: [Entry<KeyEvent>] = []
+    var systemGesture: [Entry<Edge>] = []
+
+    mutating func remove(_ token: Int) {
+        nodeRemoved.removeAll { $0.token == token }
+        pointer.removeAll { $0.token == token }
+        pointerCancelled.removeAll { $0.token == token }
+        key.removeAll { $0.token == token }
+        systemGesture.removeAll { $0.token == token }
+    }
+}
+
+// Hooks for other modules. Handlers run synchronously, in the order they were added.
+extension Scene {
+    /// Observes nodes leaving the tree: the handler runs for the removed node and each of its descendants,
+    /// after the gestures running through them were cancelled (a drop target learns it is no longer targeted).
+    /// - Parameter handler: Given each removed node, parents first.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onNodeRemoved(_ handler: @escaping (Node) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.nodeRemoved.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Observes every pointer event, after the gestures have seen it.
+    /// - Parameter handler: Given the event.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onPointerEvent(_ handler: @escaping (PointerEvent) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.pointer.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Observes pointer cancellations, after the pointer's gestures were cancelled.
+    /// - Parameter handler: Given the cancel event.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onPointerCancelled(_ handler: @escaping (PointerEvent) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.pointerCancelled.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Observes key events (Escape, …).
+    /// - Parameter handler: Given the event.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onKeyEvent(_ handler: @escaping (KeyEvent) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.key.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Observes the simulated system edge gesture taking a pointer.
+    /// - Parameter handler: Given the edge.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onSystemGesture(_ handler: @escaping (Edge) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.systemGesture.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Removes an observer.
+    /// - Parameter token: The token its `on…` method returned.
+    public func removeObserver(_ token: ObserverToken) {
+        observers.remove(token.id)
+    }
+
+    // MARK: Removal
+
+    func nodeWillBeRemoved(_ node: Node) {
+        for session in sessions where session.path.contains(where: { $0 === node }) {
+            finish(session, cancelling: true)
+        }
+    }
+
+    func nodeWasRemoved(_ node: Node) {
+        let removed = node.subtree
+        boundNodes.removeAll { bound in removed.contains { $0 === bound } }
+        for each in removed {
+            record(.removed, node: each)
+            for observer in observers.nodeRemoved { observer.handler(each) }
+        }
+        updateIfNeeded()
+    }
+}
