@@ -7,7 +7,12 @@
 //     swift package benchmark --target PNGBenchmarks                  # one family
 //     swift package benchmark thresholds check                        # against the committed thresholds
 
+import Foundation
 import PackageDescription
+
+/// The identity SwiftPM gives the root package: the name of its folder (`main`, a worktree's name, a clone's).
+let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
 
 let package = Package(
     name: "DnDKitBenchmarks",
@@ -16,7 +21,9 @@ let package = Package(
         .package(path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: []
+    targets: [
+        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)])
+    ]
 )
 
 /// One executable per benchmark family, in `Benchmarks/<name>/`, run by the benchmark plugin.

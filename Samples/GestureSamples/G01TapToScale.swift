@@ -30,7 +30,8 @@ public final class G01TapToScale: GestureSample {
             try scene.tap(at: CGPoint(x: 195, y: 422), time: Double(tap), duration: 0.1)
             let change = scene.timeline.entries(of: .property).last
             log.note(
-                "tap \(tap + 1): scale \(star.scale.width.short), animation \(change?.animation.map { "\($0)" } ?? "none")")
+                "tap \(tap + 1): scale \(star.scale.width.short), animation \(change?.animation.map { "\($0)" } ?? "none")"
+            )
         }
         return log.lines
     }

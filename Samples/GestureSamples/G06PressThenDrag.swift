@@ -55,7 +55,8 @@ public final class G06PressThenDrag: GestureSample {
             star.opacity(dragState.isPressing ? 0.5 : 1.0)
                 .offset(
                     x: position.width + dragState.translation.width,
-                    y: position.height + dragState.translation.height)
+                    y: position.height + dragState.translation.height
+                )
                 .animation(.easeInOut, value: dragState.translation)
                 .gesture(pressThenDrag)
         }

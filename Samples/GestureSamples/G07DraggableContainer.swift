@@ -22,7 +22,8 @@ public final class DraggableContainer {
             node.opacity(dragState.isPressing ? 0.5 : 1.0)
                 .offset(
                     x: position.width + dragState.translation.width,
-                    y: position.height + dragState.translation.height)
+                    y: position.height + dragState.translation.height
+                )
                 .animation(.easeInOut, value: dragState.translation)
                 .gesture(
                     LongPressGesture(minimumDuration: 1.0)

@@ -13,8 +13,10 @@ public final class G12Simultaneous: GestureSample {
     public init() {
         scene.isRecording = true
         let stack = scene.root.addChild("VStack", frame: CGRect(x: 0, y: 322, width: 390, height: 200))
-        stack.addChild("Circle", frame: CGRect(x: 95, y: 0, width: 200, height: 200), content: .shape(.circle, fill: .red))
-            .onTapGesture { [unowned self] in printed.append("Circle tapped") }
+        stack.addChild(
+            "Circle", frame: CGRect(x: 95, y: 0, width: 200, height: 200), content: .shape(.circle, fill: .red)
+        )
+        .onTapGesture { [unowned self] in printed.append("Circle tapped") }
         stack.simultaneousGesture(TapGesture().onEnded { [unowned self] in printed.append("VStack tapped") })
     }
 

@@ -25,7 +25,8 @@ public final class G19RowContentShape: GestureSample {
             "Image", frame: CGRect(x: 5, y: 5, width: 80, height: 100), content: .image("spot1", tint: nil))
         let labels = [("Balmy Beach", 5), ("Toronto", 25), ("2020", 45)]
         for (text, y) in labels {
-            row.addChild(text, frame: CGRect(x: 93, y: CGFloat(y), width: 100, height: 18), content: .text(text, color: .black))
+            row.addChild(
+                text, frame: CGRect(x: 93, y: CGFloat(y), width: 100, height: 18), content: .text(text, color: .black))
         }
         row.bind { [unowned self] row in
             row.contentShape = usesContentShape ? .rectangle : nil

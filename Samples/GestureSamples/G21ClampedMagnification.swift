@@ -40,7 +40,8 @@ public final class G21ClampedMagnification: GestureSample {
         try scene.send(.down, CGPoint(x: center.x - 30, y: center.y), at: time, pointer: 1)
         try scene.send(.down, CGPoint(x: center.x + 30, y: center.y), at: time, pointer: 2)
         try scene.move(to: CGPoint(x: center.x - distance / 2, y: center.y), arrivingAt: time + 0.2, pointer: 1)
-        try scene.move(to: CGPoint(x: center.x + distance / 2, y: center.y), arrivingAt: time + 0.4, steps: 2, pointer: 2)
+        try scene.move(
+            to: CGPoint(x: center.x + distance / 2, y: center.y), arrivingAt: time + 0.4, steps: 2, pointer: 2)
     }
 
     func release(at time: Double) throws {

@@ -25,12 +25,12 @@ public enum GestureSampleCatalog {
     /// The sample types, G1 to G23.
     public static var all: [any GestureSample.Type] {
         [
-        G01TapToScale.self, G02LongPressToScale.self, G03DimWhilePressing.self, G04DragSpringsBack.self,
-        G05DragStays.self, G06PressThenDrag.self, G07DraggableContainer.self, G08ConditionalGesture.self,
-        G09ClampedDrag.self, G10ChildFirst.self, G11HighPriority.self, G12Simultaneous.self,
-        G13TapOrLongPress.self, G14CustomLongPress.self, G15DeferSystemGestures.self, G16TapLocation.self,
-        G17LongPressModifier.self, G18HitTestingToggle.self, G19RowContentShape.self, G20PressingState.self,
-        G21ClampedMagnification.self, G22AccumulatedRotation.self, G23GasPedal.self,
+            G01TapToScale.self, G02LongPressToScale.self, G03DimWhilePressing.self, G04DragSpringsBack.self,
+            G05DragStays.self, G06PressThenDrag.self, G07DraggableContainer.self, G08ConditionalGesture.self,
+            G09ClampedDrag.self, G10ChildFirst.self, G11HighPriority.self, G12Simultaneous.self,
+            G13TapOrLongPress.self, G14CustomLongPress.self, G15DeferSystemGestures.self, G16TapLocation.self,
+            G17LongPressModifier.self, G18HitTestingToggle.self, G19RowContentShape.self, G20PressingState.self,
+            G21ClampedMagnification.self, G22AccumulatedRotation.self, G23GasPedal.self,
         ]
     }
 

@@ -9,6 +9,7 @@ struct StackLayout {
     init(in scene: Scene) {
         stack = scene.root.addChild("VStack", frame: CGRect(x: 0, y: 372, width: 390, height: 100))
         text = stack.addChild(
-            "Text", frame: CGRect(x: 120, y: 35, width: 150, height: 30), content: .text("Hello, World!", color: .black))
+            "Text", frame: CGRect(x: 120, y: 35, width: 150, height: 30), content: .text("Hello, World!", color: .black)
+        )
     }
 }

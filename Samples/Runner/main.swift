@@ -45,7 +45,8 @@ if names.isEmpty {
 var status: Int32 = 0
 for name in names {
     guard let sample = catalog.first(where: { $0.id.lowercased() == name.lowercased() }) else {
-        FileHandle.standardError.write(Data("dnd-samples: no sample named \(name); run without arguments for the list\n".utf8))
+        FileHandle.standardError.write(
+            Data("dnd-samples: no sample named \(name); run without arguments for the list\n".utf8))
         status = 2
         continue
     }

@@ -51,7 +51,8 @@ struct CallbackAndStateTests {
         let model = Model()
         var ended = false
         box.gesture(
-            LongPressGesture().updating(model.$pressed) { value, state, _ in state = value }.onEnded { _ in ended = true })
+            LongPressGesture().updating(model.$pressed) { value, state, _ in state = value }.onEnded { _ in ended = true
+            })
         try scene.send(.down, center, at: 0)
         #expect(model.pressed)
         try scene.send(.move, point(200, 215), at: 0.1)

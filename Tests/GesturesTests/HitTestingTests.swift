@@ -101,7 +101,8 @@ struct HitTestingTests {
                 x: random.double(in: 0...950), y: random.double(in: 0...950), width: random.double(in: 5...50),
                 height: random.double(in: 5...50))
             nodes.append(
-                layer.addChild("n\(index)", frame: frame, content: .shape(index % 3 == 0 ? .circle : .rectangle, fill: .red)))
+                layer.addChild(
+                    "n\(index)", frame: frame, content: .shape(index % 3 == 0 ? .circle : .rectangle, fill: .red)))
         }
         for round in 0..<5 {
             // Move some nodes, hide some, to exercise the grid's updates.

@@ -52,7 +52,8 @@ struct PropertyTests {
         case 1: return SpatialTapGesture()
         case 2:
             return LongPressGesture(
-                minimumDuration: [0, 0.25, 0.5, 1][random.int(below: 4)], maximumDistance: [5, 10, 40][random.int(below: 3)])
+                minimumDuration: [0, 0.25, 0.5, 1][random.int(below: 4)],
+                maximumDistance: [5, 10, 40][random.int(below: 3)])
         case 3: return DragGesture(minimumDistance: [0, 10, 30][random.int(below: 3)])
         case 4: return MagnifyGesture()
         case 5: return RotationGesture()
@@ -180,7 +181,8 @@ struct PropertyTests {
                     try scene.send(.move, p, at: time, pointer: id, kind: kind)
                     down[id] = p
                 } else if let id = down.keys.sorted().last, action == 8 {
-                    try scene.send(random.int(below: 6) == 0 ? .cancel : .up, down[id] ?? base, at: time, pointer: id, kind: kind)
+                    try scene.send(
+                        random.int(below: 6) == 0 ? .cancel : .up, down[id] ?? base, at: time, pointer: id, kind: kind)
                     down[id] = nil
                 } else if action == 9 {
                     try scene.advance(to: time)

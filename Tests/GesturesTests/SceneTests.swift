@@ -87,7 +87,8 @@ struct SceneTests {
     @Test func pointerCancelObservers() throws {
         let (scene, box) = makeBoxScene()
         var phases: [String] = []
-        box.gesture(DragGesture(minimumDistance: 0).onPhaseChange { if case .cancelled = $0 { phases.append("cancelled") } })
+        box.gesture(
+            DragGesture(minimumDistance: 0).onPhaseChange { if case .cancelled = $0 { phases.append("cancelled") } })
         scene.onPointerCancelled { _ in phases.append("observer") }
         try scene.send(.down, center, at: 0)
         try scene.send(.cancel, center, at: 0.1)
@@ -126,6 +127,18 @@ struct SceneTests {
             try scene.send(.move, point(200, 370), at: 1.1)
             #expect(drags == (deferred ? 2 : 1))
         }
+    }
+
+    @Test func systemEdgeJustInsideTheEdgeZone() throws {
+        let scene = Scene(size: CGSize(width: 400, height: 800))
+        scene.systemGestureEdges = .top
+        let full = scene.root.addChild("full", frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+            .contentShape(Rectangle())
+        var drags = 0
+        full.gesture(DragGesture().onChanged { _ in drags += 1 })
+        try scene.send(.down, point(200, 19.99), at: 0)
+        try scene.send(.move, point(200, 50), at: 0.1)
+        #expect(drags == 0)
     }
 
     @Test func systemEdgeJustOutsideTheEdgeZone() throws {

@@ -36,6 +36,16 @@ struct TapGestureTests {
         #expect(log.lines.isEmpty)
     }
 
+    @Test func releaseAtSlopFails() throws {
+        let (scene, log) = tapScene()
+        try scene.send(.down, center, at: 0)
+        try scene.send(.up, point(227, 236), at: 0.1)
+        #expect(log.lines.isEmpty)
+        try scene.send(.down, center, at: 1)
+        try scene.send(.up, point(226.99, 236), at: 1.1)
+        #expect(log.lines == ["tap 1.1"])
+    }
+
     @Test func pressJustUnderMaximumDurationTaps() throws {
         let (scene, log) = tapScene()
         try scene.send(.down, center, at: 0)

@@ -15,7 +15,8 @@ class ForwardingRecognizer<Inner, Value>: _Recognizer<Value> {
         guard !isCancelled else { return }
         inner.receive(update)
         kind = inner.kind
-        value = inner.value.flatMap(transform)
+        // Not `inner.value.flatMap(transform)`: a partially applied method allocates a closure context.
+        if let innerValue = inner.value { value = transform(innerValue) } else { value = nil }
     }
 
     override func report(allowed: Bool, _ update: GestureUpdate) {

@@ -25,8 +25,7 @@ final class SystemEdgeRecognizer: _Recognizer<Void> {
         case .down:
             guard pointer == nil else { return }
             pointer = TrackedPointer(
-                id: sample.pointerID, startLocation: sample.location, startTime: update.time,
-                location: sample.location, time: update.time)
+                id: sample.pointerID, startLocation: sample.location, location: sample.location, time: update.time)
         case .move, .up:
             guard let tracked = pointer, tracked.id == sample.pointerID else { return }
             if kind == .possible, sample.location.distance(to: tracked.startLocation) >= Self.minimumDistance {

@@ -10,8 +10,6 @@ struct AffineMap: Equatable {
     var tx: CGFloat = 0
     var ty: CGFloat = 0
 
-    static let identity = AffineMap()
-
     func apply(_ p: CGPoint) -> CGPoint {
         CGPoint(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

@@ -94,8 +94,7 @@ final class DragRecognizer: PrimitiveRecognizer<DragGesture.Value> {
             guard pointer == nil, isOnPath(sample, update) else { return }
             guard sample.kind.drivesPrimaryGestures, acceptsKind(sample.kind) else { return fail() }
             pointer = TrackedPointer(
-                id: sample.pointerID, startLocation: sample.location, startTime: update.time,
-                location: sample.location, time: update.time)
+                id: sample.pointerID, startLocation: sample.location, location: sample.location, time: update.time)
             velocity = .zero
             if minimumDistance <= 0 { activate(update) }
         case .move, .up:

@@ -63,8 +63,7 @@ final class LongPressRecognizer: PrimitiveRecognizer<Bool> {
                 }
                 guard sample.kind.drivesPrimaryGestures, acceptsKind(sample.kind) else { return fail() }
                 pointer = TrackedPointer(
-                    id: sample.pointerID, startLocation: sample.location, startTime: update.time,
-                    location: sample.location, time: update.time)
+                    id: sample.pointerID, startLocation: sample.location, location: sample.location, time: update.time)
                 kind = .active
                 value = true
                 deadline = update.time + minimumDuration

@@ -39,7 +39,6 @@ class PrimitiveRecognizer<Value>: _Recognizer<Value> {
 struct TrackedPointer {
     var id: Int
     var startLocation: CGPoint
-    var startTime: Double
     var location: CGPoint
     var time: Double
 }

@@ -119,8 +119,7 @@ final class TapRecognizer<Value>: PrimitiveRecognizer<Value> {
             }
             guard sample.kind.drivesPrimaryGestures, acceptsKind(sample.kind) else { return fail() }
             pointer = TrackedPointer(
-                id: sample.pointerID, startLocation: sample.location, startTime: update.time,
-                location: sample.location, time: update.time)
+                id: sample.pointerID, startLocation: sample.location, location: sample.location, time: update.time)
             deadline = update.time + TapLimits.maximumPressDuration
         case .move:
             guard let tracked = pointer, tracked.id == sample.pointerID else { return }

@@ -5,8 +5,6 @@ import Foundation
 class TwoPointerRecognizer<Value>: PrimitiveRecognizer<Value> {
     private(set) var first: TrackedPointer?
     private(set) var second: TrackedPointer?
-    /// When both pointers were first down.
-    private(set) var startTime = 0.0
     /// The time of the previous measurement, for velocities.
     private(set) var previousTime = 0.0
 
@@ -27,12 +25,10 @@ class TwoPointerRecognizer<Value>: PrimitiveRecognizer<Value> {
             guard isOnPath(sample, update), second == nil else { return }
             guard acceptsKind(sample.kind) else { return fail() }
             let tracked = TrackedPointer(
-                id: sample.pointerID, startLocation: sample.location, startTime: update.time,
-                location: sample.location, time: update.time)
+                id: sample.pointerID, startLocation: sample.location, location: sample.location, time: update.time)
             if let existing = first {
                 guard existing.id != sample.pointerID else { return }
                 second = tracked
-                startTime = update.time
                 previousTime = update.time
                 begin(update, existing.location, tracked.location)
             } else {

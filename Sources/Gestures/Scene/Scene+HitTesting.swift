@@ -22,12 +22,4 @@ extension Scene {
         return nodes
     }
 
-    /// The frontmost node at a point that satisfies a condition, walking `nodes(at:)` without building it.
-    /// - Parameters:
-    ///   - point: A point in the scene's space.
-    ///   - predicate: The condition.
-    /// - Returns: The first node, front to back, that satisfies it.
-    public func firstNode(at point: CGPoint, where predicate: (Node) -> Bool) -> Node? {
-        nodes(at: point).first(where: predicate)
-    }
 }

@@ -53,7 +53,7 @@ extension Scene {
     }
 
     /// The identifiers of the pointers that are down, ascending.
-    public var pointersDown: [Int] { pointers.keys.sorted() }
+    public var pointersDown: [Int] { pointers.ids.sorted() }
 
     /// Where a pointer that is down is, in the scene's space.
     /// - Parameter pointerID: The pointer.
@@ -65,20 +65,21 @@ extension Scene {
     // MARK: Dispatch
 
     private func validate(_ event: PointerEvent) throws {
-        let what = "pointer \(event.pointerID) \(event.phase) at time \(event.time)"
+        // The messages are built only when there is an error: this runs on every event.
+        func what() -> String { "pointer \(event.pointerID) \(event.phase) at time \(event.time)" }
         guard event.time.isFinite, event.location.x.isFinite, event.location.y.isFinite else {
-            throw GestureInputError(.notFinite, "\(what): the time or location is not a finite number")
+            throw GestureInputError(.notFinite, "\(what()): the time or location is not a finite number")
         }
         guard event.time >= currentTime else {
             throw GestureInputError(
-                .timeWentBackwards, "\(what): the scene's clock is already at \(Formatting.time(currentTime))")
+                .timeWentBackwards, "\(what()): the scene's clock is already at \(Formatting.time(currentTime))")
         }
         let isDown = pointers[event.pointerID] != nil
         if event.phase == .down && isDown {
-            throw GestureInputError(.pointerAlreadyDown, "\(what): the pointer is already down")
+            throw GestureInputError(.pointerAlreadyDown, "\(what()): the pointer is already down")
         }
         if event.phase != .down && !isDown {
-            throw GestureInputError(.pointerNotDown, "\(what): the pointer is not down")
+            throw GestureInputError(.pointerNotDown, "\(what()): the pointer is not down")
         }
     }
 
@@ -91,7 +92,8 @@ extension Scene {
                 value: "\(event.kind) \(event.pointerID) down \(Formatting.point(event.location))")
         }
         let session = joinableSession(for: path) ?? startSession(path: path, event: event)
-        pointers[event.pointerID] = PointerRecord(kind: event.kind, location: event.location, session: session)
+        pointers[event.pointerID] = PointerRecord(
+            id: event.pointerID, kind: event.kind, location: event.location, session: session)
         guard let session else { return }
         session.add(pointer: event.pointerID, path: path)
         session.step(sample(event, .down, isRepeat: false))
@@ -102,11 +104,15 @@ extension Scene {
     }
 
     private func pointerMoved(_ event: PointerEvent) {
-        pointers[event.pointerID]?.location = event.location
+        var session: GestureSession?
+        pointers.update(event.pointerID) { record in
+            record.location = event.location
+            session = record.session
+        }
         if isRecording {
             record(.pointer, value: "\(event.kind) \(event.pointerID) move \(Formatting.point(event.location))")
         }
-        guard let session = pointers[event.pointerID]?.session else { return }
+        guard let session else { return }
         session.step(sample(event, .move, isRepeat: false))
         afterStep(session)
     }
@@ -171,7 +177,7 @@ extension Scene {
         session.isFinished = true
         session.cancel()
         sessions.removeAll { $0 === session }
-        for id in session.pointerIDs { pointers[id]?.session = nil }
+        for id in session.pointerIDs { pointers.update(id) { $0.session = nil } }
         session.generation += 1
         if cancelling { needsUpdate = true }
     }

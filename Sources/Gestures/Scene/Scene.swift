@@ -25,7 +25,7 @@ public final class Scene {
     /// What happened, while `isRecording` was on.
     public internal(set) var timeline = Timeline()
 
-    var pointers: [Int: PointerRecord] = [:]
+    var pointers = PointerTable()
     var sessions: [GestureSession] = []
     var deadlines = DeadlineQueue()
     var externalDeadlines: [Int: () -> Void] = [:]
@@ -200,15 +200,51 @@ public final class Scene {
         case let size as CGSize: return Formatting.size(size)
         case let number as CGFloat: return Formatting.number(number)
         case let number as Double: return Formatting.number(number)
-        case let drag as DragGesture.Value:
-            return "location \(Formatting.point(drag.location)) translation \(Formatting.size(drag.translation))"
         default: return String(describing: value)
         }
     }
 }
 
+/// The pointers that are down. A few at most, so a list searched in order beats hashing on every event.
+struct PointerTable {
+    private var records: [PointerRecord] = []
+
+    subscript(id: Int) -> PointerRecord? {
+        get {
+            for record in records where record.id == id { return record }
+            return nil
+        }
+        set {
+            let index = records.firstIndex { $0.id == id }
+            switch (index, newValue) {
+            case (let index?, let record?): records[index] = record
+            case (let index?, nil): records.remove(at: index)
+            case (nil, let record?): records.append(record)
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Changes the record of a pointer that is down in place.
+    mutating func update(_ id: Int, _ change: (inout PointerRecord) -> Void) {
+        for index in records.indices where records[index].id == id {
+            change(&records[index])
+            return
+        }
+    }
+
+    mutating func removeValue(forKey id: Int) -> PointerRecord? {
+        guard let index = records.firstIndex(where: { $0.id == id }) else { return nil }
+        return records.remove(at: index)
+    }
+
+    /// The identifiers, in the order the pointers went down.
+    var ids: [Int] { records.map(\.id) }
+}
+
 /// The scene's knowledge of a pointer that is down.
 struct PointerRecord {
+    var id: Int
     var kind: PointerKind
     var location: CGPoint
     /// The gesture session the pointer drives, if any.
