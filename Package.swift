@@ -91,6 +91,16 @@ let package = Package(
             dependencies: ["GestureSamples"],
             path: "Samples/Runner"
         ),
+        .target(
+            name: "TransferSamples",
+            dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
+            path: "Samples/TransferSamples/TransferSamples"
+        ),
+        .executableTarget(
+            name: "transfer-demo",
+            dependencies: ["TransferSamples", "Transfer", "ContentTypes", "PNGCodec"],
+            path: "Samples/TransferSamples/transfer-demo"
+        ),
 
         // MARK: The command-line simulator
 
@@ -113,6 +123,15 @@ let package = Package(
             name: "PNGCodecTests",
             dependencies: ["PNGCodec"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TransferTests",
+            dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TransferSamplesTests",
+            dependencies: ["TransferSamples", "transfer-demo", "Transfer", "ContentTypes", "PNGCodec"]
         ),
         .testTarget(
             name: "DndSimTests",

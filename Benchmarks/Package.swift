@@ -18,11 +18,19 @@ let package = Package(
     name: "DnDKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: "../"),
+        .package(name: "DnDKit", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)])
+        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)]),
+        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
+        // Transfer: in-process hand-over, PNG pass-through, Codable round trips against JSON called directly (issue 4).
+        benchmarkFamily(
+            "TransferBenchmarks",
+            dependencies: [
+                .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "ContentTypes", package: "DnDKit"),
+            ]),
     ]
 )
 

@@ -4,12 +4,28 @@
 public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The tag class's identifier, such as `public.filename-extension`.
     public let rawValue: String
+    /// Which of the classes the registry indexes on its own this is, decided once.
+    let kind: Kind
+
+    /// The tag classes the registry keeps an index of their own for, so that look-ups pick an index without
+    /// comparing strings.
+    enum Kind: Sendable {
+        case filenameExtension
+        case mimeType
+        case other
+    }
 
     /// Creates a tag class from its identifier.
     ///
     /// - Parameter rawValue: the identifier of the tag class, such as `public.mime-type`.
     public init(rawValue: String) {
         self.rawValue = rawValue
+        self.kind =
+            switch Folding.fold(rawValue) {
+            case "public.filename-extension": .filenameExtension
+            case "public.mime-type": .mimeType
+            default: .other
+            }
     }
 
     /// Filename extensions such as `txt`, written without the leading period (`public.filename-extension`).
@@ -20,11 +36,23 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     public var description: String { rawValue }
 
+    /// The identifier case-folded: what equality and hashing use.
+    var folded: String {
+        switch kind {
+        case .filenameExtension: "public.filename-extension"
+        case .mimeType: "public.mime-type"
+        case .other: Folding.fold(rawValue)
+        }
+    }
+
     public static func == (lhs: UTTagClass, rhs: UTTagClass) -> Bool {
-        Folding.fold(lhs.rawValue) == Folding.fold(rhs.rawValue)
+        lhs.kind == rhs.kind && (lhs.kind != .other || lhs.folded == rhs.folded)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(Folding.fold(rawValue))
+        hasher.combine(kind)
+        if kind == .other {
+            hasher.combine(folded)
+        }
     }
 }

@@ -7,8 +7,12 @@ extension UTType {
     /// - Returns: `true` when this type is `type` or conforms to it, directly or through its parents.
     public func conforms(to type: UTType) -> Bool {
         let other = type.slot
-        if slot >= 0 && other >= 0 && (other < storage.systemCount || type.storage === storage) && isFresh {
-            return storage.closure.contains(slot, other)
+        // A type without owner is a catalog type, the same in every registry.
+        if slot >= 0 && other >= 0 && (type.owner == nil || type.owner === owner) && isFresh {
+            if let owner {
+                return owner.closure.contains(slot, other)
+            }
+            return RegistryStorage.system.closure.contains(slot, other)
         }
         return resolved.conformsSlowly(to: type)
     }
@@ -63,8 +67,7 @@ extension UTType {
 
 extension UTType: Hashable {
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
-        if lhs.slot >= 0 && lhs.slot == rhs.slot && (lhs.storage === rhs.storage || lhs.slot < lhs.storage.systemCount)
-        {
+        if lhs.slot >= 0 && lhs.slot == rhs.slot && lhs.owner === rhs.owner {
             return true
         }
         return lhs.foldedIdentifier == rhs.foldedIdentifier

@@ -2,10 +2,11 @@ extension UTType {
     /// Creates the type with an identifier the current registry declares, or a dynamic type from its `dyn.`
     /// identifier.
     ///
+    /// The result is `nil` when no type with that identifier is declared and it is not a dynamic identifier.
+    ///
     /// - Parameter identifier: the identifier, in any case.
-    /// - Returns: `nil` when no type with that identifier is declared and it is not a dynamic identifier.
     public init?(_ identifier: String) {
-        guard let type = TypeRegistry.current.resolve(identifier: identifier, followsCurrent: true) else {
+        guard let type = TypeRegistry.withCurrent({ $0.resolve(identifier: identifier, followsCurrent: true) }) else {
             return nil
         }
         self = type
@@ -16,10 +17,11 @@ extension UTType {
     /// With `allowUndeclared`, an undeclared but well-formed identifier gives a type that keeps the identifier and
     /// is neither dynamic nor declared, with no conformances and no tags.
     ///
+    /// The result is `nil` when `identifier` is not a uniform type identifier, or is undeclared and not allowed.
+    ///
     /// - Parameters:
     ///   - identifier: the identifier.
     ///   - allowUndeclared: whether to accept an identifier that no declaration knows.
-    /// - Returns: `nil` when `identifier` is not a uniform type identifier, or is undeclared and not allowed.
     public init?(identifier: String, allowUndeclared: Bool) {
         let registry = TypeRegistry.current
         if let type = registry.resolve(identifier: identifier, followsCurrent: true) {
@@ -30,18 +32,20 @@ extension UTType {
             return nil
         }
         self.init(
-            storage: registry.storage, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
+            storage: registry.storage, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true
+        )
     }
 
     /// Creates the preferred type for a filename extension, among those that conform to `supertype`.
     ///
     /// Equivalent to `UTType(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)`.
     ///
+    /// The result is the declared type, a dynamic type when nobody declares the extension, or `nil` when the extension is
+    /// malformed (empty, a leading period, a slash, spaces or control characters).
+    ///
     /// - Parameters:
     ///   - filenameExtension: the extension, without its leading period.
     ///   - supertype: a type the result must conform to; usually `.data`.
-    /// - Returns: the declared type, a dynamic type when nobody declares the extension, or `nil` when the
-    ///   extension is malformed (empty, a leading period, a slash, spaces or control characters).
     public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
         self.init(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
     }
@@ -50,11 +54,11 @@ extension UTType {
     ///
     /// Equivalent to `UTType(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)`.
     ///
+    /// The result is the declared type, a dynamic type when nobody declares the MIME type, or `nil` when it is malformed.
+    ///
     /// - Parameters:
     ///   - mimeType: the MIME type, such as `image/png`.
     ///   - supertype: a type the result must conform to; usually `.data`.
-    /// - Returns: the declared type, a dynamic type when nobody declares the MIME type, or `nil` when it is
-    ///   malformed.
     public init?(mimeType: String, conformingTo supertype: UTType = .data) {
         self.init(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
     }
@@ -64,17 +68,17 @@ extension UTType {
     /// When no declared type has the tag, the result is a dynamic type (`dyn.…`) that has the tag and conforms to
     /// `supertype`, or to `public.data` when `supertype` is `nil`.
     ///
+    /// The result is the type, or `nil` when the tag is malformed.
+    ///
     /// - Parameters:
     ///   - tag: the tag, such as `png` or `image/png`, in any case.
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
-    /// - Returns: the type, or `nil` when the tag is malformed.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        guard
-            let type = TypeRegistry.current.resolve(
-                tag: tag, tagClass: tagClass, conformingTo: supertype, all: false, followsCurrent: true
-            ).first
-        else {
+        let type = TypeRegistry.withCurrent { registry in
+            registry.resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
+        }
+        guard let type else {
             return nil
         }
         self = type
@@ -89,8 +93,9 @@ extension UTType {
     /// - Returns: the declared types; a single dynamic type when none is declared; nothing when the tag is
     ///   malformed.
     public static func types(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> [UTType] {
-        TypeRegistry.current.resolve(
-            tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: true)
+        TypeRegistry.withCurrent { registry in
+            registry.resolve(tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: true)
+        }
     }
 
     /// A type the program owns and declares in its Info.plist (`UTExportedTypeDeclarations`).

@@ -9,8 +9,10 @@
 /// Identity is the identifier, compared case-insensitively: `UTType("PUBLIC.PNG") == .png`. `Codable` encodes the
 /// identifier as a single string.
 public struct UTType: Sendable {
-    /// The registry snapshot this value was resolved in.
-    let storage: RegistryStorage
+    /// The registry snapshot this value was resolved in; `nil` for the types of the system catalog, which have the
+    /// same slot and the same answers in every registry. Catalog types thus hold no reference, and copying one costs
+    /// no reference counting.
+    let owner: RegistryStorage?
     /// The type's slot in `storage`, or -1 for a type the registry does not hold (dynamic or undeclared).
     let slot: Int32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
@@ -19,14 +21,14 @@ public struct UTType: Sendable {
     let detached: DetachedType?
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.storage = storage
+        self.owner = slot < storage.systemCount ? nil : storage
         self.slot = slot
         self.followsCurrent = followsCurrent
         self.detached = nil
     }
 
     init(storage: RegistryStorage, detached: DetachedType, followsCurrent: Bool) {
-        self.storage = storage
+        self.owner = storage
         self.slot = -1
         self.followsCurrent = followsCurrent
         self.detached = detached
@@ -38,8 +40,14 @@ public struct UTType: Sendable {
         if let slot = system.slot(forFolded: identifier) {
             self.init(storage: system, slot: slot, followsCurrent: true)
         } else {
-            self.init(storage: system, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
+            self.init(
+                storage: system, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
         }
+    }
+
+    /// The registry snapshot that answers for this value: the one it was resolved in, or any for a catalog type.
+    var storage: RegistryStorage {
+        owner ?? .system
     }
 
     /// The identifier, case-folded: what equality and hashing use.
@@ -59,7 +67,10 @@ public struct UTType: Sendable {
     /// the current registry while it has not been replaced. Catalog types are the same in every registry.
     @inline(__always)
     var isFresh: Bool {
-        !followsCurrent || (slot >= 0 && slot < storage.systemCount) || storage.serial == TypeRegistry.currentSerial
+        guard followsCurrent, let owner else {
+            return true
+        }
+        return owner.serial == TypeRegistry.currentSerial
     }
 
     /// This value as the registry it should answer from sees it: itself, or re-resolved in `TypeRegistry.current`

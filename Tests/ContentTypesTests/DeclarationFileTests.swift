@@ -8,7 +8,10 @@ import Testing
 struct DeclarationFileTests {
     @Test func readsExportedAndImportedDeclarations() throws {
         let file = try DeclarationFile(contentsOf: Fixtures.declarations("valid.plist"))
-        #expect(file.declarations.map(\.identifier) == ["com.example.document", "com.example.photo-album", "org.other.format"])
+        #expect(
+            file.declarations.map(\.identifier) == [
+                "com.example.document", "com.example.photo-album", "org.other.format",
+            ])
         let document = file.declarations[0]
         #expect(document.kind == .exported)
         #expect(document.conformsTo == ["public.json"])
@@ -30,7 +33,8 @@ struct DeclarationFileTests {
         #expect(album.supertypes.contains(.text))
         #expect(!document.conforms(to: album))
         #expect(registry.type(tag: "EXDOC", tagClass: .filenameExtension, conformingTo: .data) == document)
-        #expect(registry.type(tag: "application/x-example-document", tagClass: .mimeType, conformingTo: nil) == document)
+        #expect(
+            registry.type(tag: "application/x-example-document", tagClass: .mimeType, conformingTo: nil) == document)
         #expect(document.localizedDescription == "Example Document")
         #expect(document.version == 2)
         #expect(registry.declaration(of: album)?.conformsTo == ["com.example.document", "public.composite-content"])

@@ -48,6 +48,69 @@ struct TypeRegistryTests {
                 == "org.dndkit.test.exported")
     }
 
+    @Test func declarationsMadeInCodeAreIndexed() throws {
+        let registry = try TypeRegistry(declarations: [
+            TypeDeclaration(
+                identifier: "org.dndkit.test.in-code", conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["incode"], .mimeType: ["application/x-in-code"]])
+        ])
+        let type = try #require(registry.type(tag: "incode", tagClass: .filenameExtension, conformingTo: .data))
+        #expect(type.identifier == "org.dndkit.test.in-code" && !type.isDynamic)
+        #expect(registry.type(tag: "application/x-in-code", tagClass: .mimeType, conformingTo: nil) == type)
+        #expect(registry.declaration(of: type)?.origin == .program)
+    }
+
+    @Test func tagLookupsFoldCaseSpacesAndUnicode() throws {
+        let osType = UTTagClass(rawValue: "com.example.ostype")
+        let registry = try TypeRegistry(declarations: [
+            TypeDeclaration(
+                identifier: "org.dndkit.test.folding", conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["Übung"], .mimeType: ["Application/X-DnDKit-Test"], osType: ["DnDk"]])
+        ])
+        let type = try #require(registry.type(withIdentifier: "org.dndkit.test.folding"))
+        for tag in ["übung", "ÜBUNG", "Übung"] {
+            #expect(registry.type(tag: tag, tagClass: .filenameExtension, conformingTo: nil) == type, "\(tag)")
+        }
+        for tag in ["application/x-dndkit-test", "APPLICATION/X-DNDKIT-TEST", " application/x-dndkit-test "] {
+            #expect(registry.type(tag: tag, tagClass: .mimeType, conformingTo: .data) == type, "\(tag)")
+        }
+        #expect(
+            registry.type(tag: "dndk", tagClass: UTTagClass(rawValue: "COM.EXAMPLE.OSTYPE"), conformingTo: nil) == type)
+        // Each tag class has its own tags, and a space is no part of an extension.
+        #expect(registry.type(tag: "übung", tagClass: .mimeType, conformingTo: nil)?.isDynamic == true)
+        #expect(registry.type(tag: "dndk", tagClass: .filenameExtension, conformingTo: nil)?.isDynamic == true)
+        #expect(registry.type(tag: "üb ung", tagClass: .filenameExtension, conformingTo: nil) == nil)
+        // A type that has the tag but does not conform is passed over.
+        #expect(registry.type(tag: "übung", tagClass: .filenameExtension, conformingTo: .image)?.isDynamic == true)
+    }
+
+    @Test func longAndUndeclaredTagsGiveDynamicTypes() throws {
+        let long = String(repeating: "Long", count: 2000)
+        let type = try #require(TypeRegistry.system.type(tag: long, tagClass: .filenameExtension, conformingTo: nil))
+        #expect(type.isDynamic && type.tags == [.filenameExtension: [long.lowercased()]])
+        #expect(TypeRegistry.system.type(withIdentifier: type.identifier) == type)
+    }
+
+    /// Every tag of a thousand types is found, in any case, however the index's table grew.
+    @Test func manyTagsAreAllFound() throws {
+        let declarations = (0..<1000).map { index in
+            TypeDeclaration(
+                identifier: "org.dndkit.test.tagged\(index)", conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["Tag\(index)"], .mimeType: ["application/x-tagged-\(index)"]])
+        }
+        let registry = try TypeRegistry(declarations: declarations)
+        for index in 0..<1000 {
+            let expected = "org.dndkit.test.tagged\(index)"
+            #expect(
+                registry.type(tag: "TAG\(index)", tagClass: .filenameExtension, conformingTo: nil)?.identifier
+                    == expected)
+            #expect(
+                registry.type(tag: "application/x-tagged-\(index)", tagClass: .mimeType, conformingTo: nil)?.identifier
+                    == expected)
+        }
+        #expect(registry.type(tag: "tag1000", tagClass: .filenameExtension, conformingTo: nil)?.isDynamic == true)
+    }
+
     /// Growth: chains and fans of generated types keep exact answers.
     @Test(arguments: [100, 1000])
     func generatedRegistries(count: Int) throws {
@@ -102,6 +165,27 @@ struct CurrentRegistryTests {
             }
         }
         #expect(TypeRegistry.current.count == before)
+    }
+
+    /// Threads keep a snapshot of the current registry; one that read it before a replacement sees the new one after.
+    @Test func threadsThatReadBeforeAReplacementSeeIt() async throws {
+        func everyTaskSees(_ expected: Bool) async -> Bool {
+            await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { (UTType(filenameExtension: "dndafter")?.isDynamic == false) == expected }
+                }
+                return await group.allSatisfy { $0 }
+            }
+        }
+        #expect(await everyTaskSees(false))
+        try TypeRegistry.updateCurrent { registry in
+            try registry.adding([
+                TypeDeclaration(
+                    identifier: "org.dndkit.test.after", conformsTo: ["public.data"],
+                    tags: [.filenameExtension: ["dndafter"]])
+            ])
+        }
+        #expect(await everyTaskSees(true))
     }
 
     @Test func concurrentReadersSeeWholeSnapshots() async throws {

@@ -86,7 +86,9 @@ enum SystemCatalog {
             "public.utf8-tab-separated-values-text", "UTF-8 tab-separated values",
             ["public.tab-separated-values-text", "public.utf8-plain-text"]
         ),
-        .init("public.rtf", "rich text (RTF)", ["public.text"], extensions: ["rtf"], mime: ["text/rtf", "application/rtf"]),
+        .init(
+            "public.rtf", "rich text (RTF)", ["public.text"], extensions: ["rtf"],
+            mime: ["text/rtf", "application/rtf"]),
         .init(
             "public.html", "HTML text", ["public.text"], extensions: ["html", "htm", "shtml", "shtm"],
             mime: ["text/html"]
@@ -129,7 +131,9 @@ enum SystemCatalog {
         ),
         .init("public.script", "script", ["public.source-code"]),
         .init("com.apple.applescript.text", "AppleScript text", ["public.script"], extensions: ["applescript"]),
-        .init("com.apple.applescript.script", "compiled AppleScript", ["public.data", "public.script"], extensions: ["scpt"]),
+        .init(
+            "com.apple.applescript.script", "compiled AppleScript", ["public.data", "public.script"],
+            extensions: ["scpt"]),
         .init(
             "com.apple.applescript.script-bundle", "AppleScript bundle",
             ["com.apple.bundle", "com.apple.package", "public.script"], extensions: ["scptd"]
@@ -167,7 +171,9 @@ enum SystemCatalog {
             "com.adobe.pdf", "PDF document", ["public.data", "public.composite-content"], extensions: ["pdf"],
             mime: ["application/pdf"]
         ),
-        .init("com.apple.rtfd", "rich text with attachments (RTFD)", ["com.apple.package", "public.composite-content"], extensions: ["rtfd"]),
+        .init(
+            "com.apple.rtfd", "rich text with attachments (RTFD)", ["com.apple.package", "public.composite-content"],
+            extensions: ["rtfd"]),
         .init("com.apple.flat-rtfd", "flat RTFD", ["public.data", "public.composite-content"]),
         .init(
             "com.apple.webarchive", "web archive", ["public.data", "public.composite-content"],
@@ -188,7 +194,9 @@ enum SystemCatalog {
         .init("com.compuserve.gif", "GIF image", ["public.image"], extensions: ["gif"], mime: ["image/gif"]),
         .init("public.png", "PNG image", ["public.image"], extensions: ["png"], mime: ["image/png"]),
         .init("com.apple.icns", "Apple icon image", ["public.image"], extensions: ["icns"]),
-        .init("com.microsoft.bmp", "Windows bitmap image", ["public.image"], extensions: ["bmp", "dib"], mime: ["image/bmp"]),
+        .init(
+            "com.microsoft.bmp", "Windows bitmap image", ["public.image"], extensions: ["bmp", "dib"],
+            mime: ["image/bmp"]),
         .init(
             "com.microsoft.ico", "Windows icon image", ["public.image"], extensions: ["ico"],
             mime: ["image/vnd.microsoft.icon"]

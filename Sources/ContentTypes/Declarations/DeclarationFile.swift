@@ -48,7 +48,9 @@ public struct DeclarationFile: Sendable {
                 .malformedPropertyList, file: path, message: "the root of the property list is not a dictionary")
         }
         var declarations: [TypeDeclaration] = []
-        for (key, kind) in [("UTExportedTypeDeclarations", TypeDeclaration.Kind.exported), ("UTImportedTypeDeclarations", .imported)] {
+        for (key, kind) in [
+            ("UTExportedTypeDeclarations", TypeDeclaration.Kind.exported), ("UTImportedTypeDeclarations", .imported),
+        ] {
             guard let value = dictionary[key] else {
                 continue
             }

@@ -20,6 +20,8 @@ public struct TypeDeclaration: Sendable, Hashable {
         case file(String)
         /// The freedesktop shared-mime-info database, by its directory.
         case desktopDatabase(String)
+        /// The program itself: declarations made in code.
+        case program
 
         /// `system`, the file's path, or `desktop database (DIRECTORY)`.
         public var description: String {
@@ -27,6 +29,7 @@ public struct TypeDeclaration: Sendable, Hashable {
             case .system: "system"
             case .file(let path): path
             case .desktopDatabase(let directory): "desktop database (\(directory))"
+            case .program: "program"
             }
         }
     }
@@ -70,7 +73,7 @@ public struct TypeDeclaration: Sendable, Hashable {
         version: Int? = nil,
         tags: [UTTagClass: [String]] = [:],
         kind: Kind = .exported,
-        origin: Origin = .system,
+        origin: Origin = .program,
         entry: String? = nil
     ) {
         self.identifier = identifier

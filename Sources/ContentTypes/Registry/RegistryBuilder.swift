@@ -4,6 +4,8 @@ enum RegistryBuilder {
     static func build(_ inputs: RegistryInputs, serial: UInt64? = nil) throws(TypeRegistryError) -> RegistryStorage {
         var declarations = SystemCatalog.entries.map(\.declaration)
         var slotByIdentifier: [String: Int32] = [:]
+        slotByIdentifier.reserveCapacity(
+            declarations.count + inputs.declarations.count + inputs.desktopDeclarations.count)
         for (slot, declaration) in declarations.enumerated() {
             slotByIdentifier[Folding.fold(declaration.identifier)] = Int32(slot)
         }
@@ -64,12 +66,12 @@ enum RegistryBuilder {
             RegistryStorage.Entry(
                 declaration: declaration, folded: Folding.fold(declaration.identifier), parents: parents)
         }
-        let tagIndex = makeTagIndex(
+        let tagIndexes = makeTagIndexes(
             declarations: declarations, systemCount: Int(systemCount), slotByIdentifier: slotByIdentifier,
             desktopIndexTags: inputs.desktopIndexTags)
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, closure: closure, inputs: inputs,
-            slotByIdentifier: slotByIdentifier, tagIndex: tagIndex)
+            slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
     }
 
     /// Identifiers, parents and tags must be well-formed before anything else is checked.
@@ -139,22 +141,16 @@ enum RegistryBuilder {
 
     /// Tag lookups, preferred first: the system catalog, exported declarations, imported declarations, then the
     /// desktop database in its own order of preference.
-    private static func makeTagIndex(
+    private static func makeTagIndexes(
         declarations: [TypeDeclaration],
         systemCount: Int,
         slotByIdentifier: [String: Int32],
         desktopIndexTags: [IndexTag]
-    ) -> [String: [String: [Int32]]] {
-        var index: [String: [String: [Int32]]] = [:]
-        func add(_ tag: String, of tagClass: UTTagClass, slot: Int32) {
-            let folded = Folding.foldTag(tag, of: tagClass)
-            let foldedClass = Folding.fold(tagClass.rawValue)
-            if index[foldedClass, default: [:]][folded, default: []].contains(slot) {
-                return
-            }
-            index[foldedClass, default: [:]][folded, default: []].append(slot)
-        }
-        let declared = declarations.indices.filter { declarations[$0].origin != .system }
+    ) -> [UTTagClass: TagIndexBuilder] {
+        var indexes: [UTTagClass: TagIndexBuilder] = [
+            .filenameExtension: TagIndexBuilder(), .mimeType: TagIndexBuilder(),
+        ]
+        let declared = systemCount..<declarations.count
         let passes: [[Int]] = [
             Array(0..<systemCount),
             declared.filter { declarations[$0].kind == .exported && !declarations[$0].isFromDesktop },
@@ -164,17 +160,19 @@ enum RegistryBuilder {
             for slot in pass {
                 for (tagClass, tags) in declarations[slot].tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     for tag in tags {
-                        add(tag, of: tagClass, slot: Int32(slot))
+                        indexes[tagClass, default: TagIndexBuilder()].add(
+                            folded: Folding.foldTag(tag, of: tagClass), slot: Int32(slot))
                     }
                 }
             }
         }
         for entry in desktopIndexTags {
             if let slot = slotByIdentifier[Folding.fold(entry.identifier)] {
-                add(entry.tag, of: entry.tagClass, slot: slot)
+                indexes[entry.tagClass, default: TagIndexBuilder()].add(
+                    folded: Folding.foldTag(entry.tag, of: entry.tagClass), slot: slot)
             }
         }
-        return index
+        return indexes
     }
 }
 
@@ -190,6 +188,7 @@ extension TypeDeclaration {
     var place: String {
         switch origin {
         case .system: "the system catalog"
+        case .program: "the program"
         case .file(let path): [path, entry].compactMap { $0 }.joined(separator: " ")
         case .desktopDatabase(let directory): "the desktop database (\(directory))"
         }

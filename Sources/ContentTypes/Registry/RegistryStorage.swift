@@ -33,9 +33,10 @@ final class RegistryStorage: Sendable {
     let closure: ConformanceClosure
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
-    private let slotsByExtension: [String: [Int32]]
-    private let slotsByMIMEType: [String: [Int32]]
-    private let slotsByOtherTag: [String: [String: [Int32]]]
+    private let extensionIndex: TagIndex
+    private let mimeTypeIndex: TagIndex
+    /// Indexes of other tag classes, by folded tag class.
+    private let otherTagIndexes: [String: TagIndex]
 
     init(
         serial: UInt64? = nil,
@@ -44,7 +45,7 @@ final class RegistryStorage: Sendable {
         closure: ConformanceClosure,
         inputs: RegistryInputs,
         slotByIdentifier: [String: Int32],
-        tagIndex: [String: [String: [Int32]]]
+        tagIndexes: [UTTagClass: TagIndexBuilder]
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
         self.systemCount = systemCount
@@ -52,10 +53,13 @@ final class RegistryStorage: Sendable {
         self.closure = closure
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
-        var others = tagIndex
-        self.slotsByExtension = others.removeValue(forKey: Folding.fold(UTTagClass.filenameExtension.rawValue)) ?? [:]
-        self.slotsByMIMEType = others.removeValue(forKey: Folding.fold(UTTagClass.mimeType.rawValue)) ?? [:]
-        self.slotsByOtherTag = others
+        var others: [String: TagIndex] = [:]
+        for (tagClass, builder) in tagIndexes where tagClass.kind == .other {
+            others[tagClass.folded] = TagIndex(builder)
+        }
+        self.extensionIndex = tagIndexes[.filenameExtension].map(TagIndex.init) ?? TagIndex()
+        self.mimeTypeIndex = tagIndexes[.mimeType].map(TagIndex.init) ?? TagIndex()
+        self.otherTagIndexes = others
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
@@ -75,20 +79,38 @@ final class RegistryStorage: Sendable {
         slotByIdentifier[identifier]
     }
 
+    /// The preferred slot among the types with a folded tag that `accept` accepts.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag's bytes, folded by `Folding.withFoldedTag`.
+    ///   - tagClass: the tag's class.
+    ///   - accept: whether a slot will do.
+    /// - Returns: the first slot accepted, in order of preference.
+    @inline(__always)
+    func firstSlot(
+        withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass, where accept: (Int32) -> Bool
+    )
+        -> Int32?
+    {
+        switch tagClass.kind {
+        case .filenameExtension: extensionIndex.firstSlot(withFolded: tag, where: accept)
+        case .mimeType: mimeTypeIndex.firstSlot(withFolded: tag, where: accept)
+        case .other: otherTagIndexes[tagClass.folded]?.firstSlot(withFolded: tag, where: accept)
+        }
+    }
+
     /// The slots of the types with a folded tag, preferred first.
-    func slots(forFoldedTag tag: String, of tagClass: UTTagClass) -> [Int32] {
-        if tagClass == .filenameExtension {
-            return slotsByExtension[tag] ?? []
+    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass) -> ArraySlice<Int32> {
+        switch tagClass.kind {
+        case .filenameExtension: extensionIndex.slots(withFolded: tag)
+        case .mimeType: mimeTypeIndex.slots(withFolded: tag)
+        case .other: otherTagIndexes[tagClass.folded]?.slots(withFolded: tag) ?? []
         }
-        if tagClass == .mimeType {
-            return slotsByMIMEType[tag] ?? []
-        }
-        return slotsByOtherTag[Folding.fold(tagClass.rawValue)]?[tag] ?? []
     }
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.storage === self || type.slot < systemCount) {
+        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
             return type.slot
         }
         return slotByIdentifier[type.foldedIdentifier]

@@ -67,7 +67,7 @@ public struct TypeRegistry: Sendable {
     ) throws -> TypeRegistry {
         let database = try DesktopDatabase(directory: directory)
         var inputs = storage.inputs
-        let contribution = database.contribution(catalogTypes: TypeRegistry.system)
+        let contribution = database.contribution(catalog: .system)
         inputs.desktopDeclarations = contribution.declarations
         inputs.desktopIndexTags = contribution.indexTags
         inputs.desktopDirectory = directory.path
@@ -120,7 +120,7 @@ public struct TypeRegistry: Sendable {
     ///   - supertype: a type the result must conform to, or `nil` for any.
     /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        resolve(tag: tag, tagClass: tagClass, conformingTo: supertype, all: false, followsCurrent: false).first
+        resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
 
     /// Every type with a tag, as `UTType.types(tag:tagClass:conformingTo:)` finds them, but in this registry.
@@ -161,26 +161,80 @@ public struct TypeRegistry: Sendable {
         all: Bool,
         followsCurrent: Bool
     ) -> [UTType] {
-        let folded = Folding.foldTag(tag, of: tagClass)
-        guard Folding.isValidTag(folded, of: tagClass) else {
+        guard all else {
+            return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: followsCurrent)
+                .map { [$0] } ?? []
+        }
+        let required = requiredSlot(supertype)
+        let slots = Folding.withFoldedTag(tag, of: tagClass.kind) { folded -> [Int32]? in
+            folded.map { storage.slots(withFoldedTag: $0, of: tagClass).filter { slot($0, meets: required) } }
+        }
+        guard let slots else {
             return []
         }
-        var result: [UTType] = []
-        for slot in storage.slots(forFoldedTag: folded, of: tagClass) {
-            let type = UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
-            if supertype.map(type.conforms(to:)) ?? true {
-                result.append(type)
-                if !all {
-                    break
-                }
+        if slots.isEmpty {
+            return [dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent)]
+        }
+        return slots.map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
+    }
+
+    /// The preferred type for a tag: the hot path of `UTType(filenameExtension:)` and `UTType(mimeType:)`. A declared
+    /// tag is found without allocating: the tag is folded on the stack, looked up in the tag index, and the
+    /// candidates' conformance read from the closure.
+    func resolveFirst(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?, followsCurrent: Bool)
+        -> UTType?
+    {
+        let required = requiredSlot(supertype)
+        let match = Folding.withFoldedTag(tag, of: tagClass.kind) { folded -> TagMatch in
+            guard let folded else {
+                return .malformed
             }
+            let found = storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot($0, meets: required) }
+            return found.map(TagMatch.declared) ?? .undeclared
         }
-        if !result.isEmpty {
-            return result
+        switch match {
+        case .malformed:
+            return nil
+        case .declared(let slot):
+            return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        case .undeclared:
+            return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent)
         }
+    }
+
+    /// What a tag look-up found; free of references, so that it leaves the folding closure at no cost.
+    private enum TagMatch {
+        case malformed
+        case undeclared
+        case declared(Int32)
+    }
+
+    /// The slot that candidates must conform to: `nil` for any supertype, `.some(nil)` for a supertype this registry
+    /// does not declare (a declared type conforms only to declared types).
+    private func requiredSlot(_ supertype: UTType?) -> Int32?? {
+        supertype.map { storage.slot(of: $0) }
+    }
+
+    private func slot(_ slot: Int32, meets required: Int32??) -> Bool {
+        switch required {
+        case .none: true
+        case .some(.none): false
+        case .some(.some(let other)): storage.closure.contains(slot, other)
+        }
+    }
+
+    /// The dynamic type for a well-formed tag that no declared type has.
+    private func dynamicType(
+        tag: String,
+        tagClass: UTTagClass,
+        conformingTo supertype: UTType?,
+        _ followsCurrent: Bool
+    ) -> UTType {
+        let foldedTag = Folding.foldTag(tag, of: tagClass)
         let parent = supertype ?? UTType.data
-        let identifier = DynamicIdentifier.make(tag: folded, of: tagClass, conformingTo: parent.identifier)
-        let detached = DetachedType(identifier: identifier, parents: [parent], tags: [tagClass: [folded]], isDynamic: true)
-        return [UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)]
+        let identifier = DynamicIdentifier.make(tag: foldedTag, of: tagClass, conformingTo: parent.identifier)
+        let detached = DetachedType(
+            identifier: identifier, parents: [parent], tags: [tagClass: [foldedTag]], isDynamic: true)
+        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
     }
 }

@@ -76,7 +76,7 @@ extension TypeRegistryError {
     init(_ code: Code, in declaration: TypeDeclaration, key: String? = nil, message: String) {
         let file: String? =
             switch declaration.origin {
-            case .system: nil
+            case .system, .program: nil
             case .file(let path): path
             case .desktopDatabase(let directory): directory
             }

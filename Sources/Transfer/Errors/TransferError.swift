@@ -86,12 +86,16 @@ public struct TransferError: Error, Sendable, CustomStringConvertible {
 }
 
 extension TransferError {
-    /// Nothing offered matches what the receiver imports.
-    static func noMatch(receiver: String, offered: [UTType], wanted: [UTType]) -> TransferError {
+    /// Nothing offered matches what the receiver imports: `lead`, then both lists of types.
+    static func noMatch(_ lead: String, offered: [UTType], wanted: [UTType]) -> TransferError {
         TransferError(
-            .noMatchingRepresentation,
-            "no representation of \(receiver) matches what was offered: offered \(list(offered)); wanted \(list(wanted))",
+            .noMatchingRepresentation, "\(lead): offered \(list(offered)); wanted \(list(wanted))",
             offeredTypes: offered, wantedTypes: wanted)
+    }
+
+    /// No representation of `receiver` imports an offered type.
+    static func noMatch(receiver: String, offered: [UTType], wanted: [UTType]) -> TransferError {
+        noMatch("no representation of \(receiver) matches what was offered", offered: offered, wanted: wanted)
     }
 
     /// The load of `contentType` was cancelled.
@@ -109,6 +113,7 @@ extension TransferError {
     }
 
     /// Wraps what an importing closure threw.
+    @usableFromInline
     static func decoding(_ error: any Error, contentType: UTType, receiver: String) -> TransferError {
         if let error = error as? TransferError {
             return error

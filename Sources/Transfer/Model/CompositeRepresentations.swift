@@ -37,24 +37,33 @@ public struct ConditionalTransferRepresentation<
     public var body: Self { self }
 }
 
-extension TupleTransferRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
-        first.flatten(into: &table, context: &context)
-        second.flatten(into: &table, context: &context)
+extension TupleTransferRepresentation {
+    /// Lists the routes of `first`, then those of `second`.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
+        first._collectRoutes(into: collector)
+        second._collectRoutes(into: collector)
     }
 }
 
-extension OptionalTransferRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
-        content?.flatten(into: &table, context: &context)
+extension OptionalTransferRepresentation {
+    /// Lists the routes of the content, if any.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
+        content?._collectRoutes(into: collector)
     }
 }
 
-extension ConditionalTransferRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
+extension ConditionalTransferRepresentation {
+    /// Lists the routes of the branch taken.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
         switch choice {
-        case .first(let representation): representation.flatten(into: &table, context: &context)
-        case .second(let representation): representation.flatten(into: &table, context: &context)
+        case .first(let representation): representation._collectRoutes(into: collector)
+        case .second(let representation): representation._collectRoutes(into: collector)
         }
     }
 }

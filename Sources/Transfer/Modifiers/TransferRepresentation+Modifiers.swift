@@ -58,7 +58,7 @@ extension TransferRepresentation {
 }
 
 /// A representation whose export routes are those of `base`, adjusted by `adjust`. Import routes pass unchanged.
-struct RouteModifier<Base: TransferRepresentation>: TransferRepresentation, RouteNode {
+struct RouteModifier<Base: TransferRepresentation>: TransferRepresentation {
     typealias Item = Base.Item
 
     let base: Base
@@ -66,11 +66,14 @@ struct RouteModifier<Base: TransferRepresentation>: TransferRepresentation, Rout
 
     var body: Self { self }
 
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
-        let start = table.exports.count
-        base.flatten(into: &table, context: &context)
-        for index in start..<table.exports.count {
-            adjust(&table.exports[index])
+    func _collectRoutes(into collector: _TransferRouteCollector) {
+        guard let routes = collector as? RouteCollector<Item> else {
+            return
+        }
+        let start = routes.exports.count
+        base._collectRoutes(into: collector)
+        for index in start..<routes.exports.count {
+            adjust(&routes.exports[index])
         }
     }
 }

@@ -8,7 +8,7 @@ enum CallbackBridge {
     ///
     /// - Throws: the reported error; `CancellationError` when cancelled; `TransferError` when the handler reports
     ///   neither a value nor an error.
-    static func await<Value: Sendable>(
+    static func completion<Value: Sendable>(
         _ start: (@escaping @Sendable (Value?, (any Error)?) -> Void) -> Progress?
     ) async throws -> Value {
         let once = ResumeOnce<Value>()

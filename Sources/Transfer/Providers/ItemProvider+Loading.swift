@@ -126,7 +126,7 @@ extension ItemProvider {
         let registrations = visibleRegistrations
         guard let registration = registrations.first(where: { $0.contentType.conforms(to: contentType) }) else {
             throw TransferError.noMatch(
-                receiver: "a load of \(contentType.identifier)", offered: registrations.map(\.contentType),
+                "nothing offered conforms to \(contentType.identifier)", offered: registrations.map(\.contentType),
                 wanted: [contentType])
         }
         return registration

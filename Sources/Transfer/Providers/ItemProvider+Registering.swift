@@ -39,7 +39,7 @@ extension ItemProvider {
             Registration(
                 contentType: contentType, visibility: visibility, kind: .data, suggestedName: nil,
                 produce: {
-                    let data = try await CallbackBridge.await {
+                    let data = try await CallbackBridge.completion {
                         (finish: @escaping @Sendable (Data?, (any Error)?) -> Void) in
                         loadHandler(finish)
                     }
@@ -67,7 +67,7 @@ extension ItemProvider {
                 contentType: contentType, visibility: visibility, kind: .file(allowsOpenInPlace: openInPlace),
                 suggestedName: nil,
                 produce: {
-                    let url = try await CallbackBridge.await {
+                    let url = try await CallbackBridge.completion {
                         (finish: @escaping @Sendable (URL?, (any Error)?) -> Void) in
                         loadHandler { url, _, error in finish(url, error) }
                     }

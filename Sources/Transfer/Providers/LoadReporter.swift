@@ -7,11 +7,17 @@ import Foundation
 /// The progress counts 1 unit until the payload's size is known; payloads of at least
 /// `ItemProvider.detailedProgressThreshold` bytes then count their bytes, advancing as they are read, copied or
 /// written in chunks. Every successful load ends with `completedUnitCount == totalUnitCount`.
+@usableFromInline
 struct LoadReporter: Sendable {
     /// Bytes moved between two checks for cancellation and two progress updates.
     static let chunkSize = 256 << 10
 
     let progress: Progress?
+
+    @usableFromInline
+    init(progress: Progress?) {
+        self.progress = progress
+    }
 
     /// Throws `TransferError` with code `cancelled` when the task or the progress was cancelled.
     func checkCancellation(_ contentType: UTType?) throws {

@@ -4,10 +4,12 @@ import Foundation
 /// Hands a produced payload to a receiver in the form it wants: bytes or a file, converting between them (reading a
 /// file into memory, writing bytes to a staged file, copying a file into the staging folder) within a size limit,
 /// reporting progress and stopping when cancelled.
+@usableFromInline
 enum PayloadDelivery {
     /// The bytes of a payload.
     ///
     /// - Throws: `TransferError` (`tooLarge`, `fileMissing`, `fileSystem`, `cancelled`).
+    @usableFromInline
     static func data(
         of payload: ProducedPayload, contentType: UTType, limit: Int, reporter: LoadReporter
     ) throws -> Data {

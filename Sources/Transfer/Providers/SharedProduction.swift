@@ -76,6 +76,9 @@ final class SharedProduction<Value: Sendable>: Sendable {
     /// How many times the production has been started.
     var startCount: Int { state.withLock { $0.starts } }
 
+    /// How many callers are waiting for a running production.
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Whether the value has been produced.
     var isFinished: Bool {
         state.withLock { state in

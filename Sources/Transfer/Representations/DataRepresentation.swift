@@ -68,11 +68,17 @@ public struct DataRepresentation<Item: Transferable>: TransferRepresentation {
     public var body: Self { self }
 }
 
-extension DataRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
+extension DataRepresentation {
+    /// Lists this representation's export and import routes.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
+        guard let routes = collector as? RouteCollector<Item> else {
+            return
+        }
         let contentType = contentType
         if let exporting {
-            table.exports.append(
+            routes.exports.append(
                 ExportRoute(
                     contentType: contentType, visibility: .all, kind: .data, isAvailable: { _ in true },
                     suggestedName: { _ in nil },
@@ -85,7 +91,7 @@ extension DataRepresentation: RouteNode {
                     }))
         }
         if let importing {
-            table.imports.append(ImportRoute(contentType: contentType, consumer: .data(importing)))
+            routes.imports.append(ImportRoute(contentType: contentType, consumer: .data(importing)))
         }
     }
 }

@@ -92,12 +92,18 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
     public var body: Self { self }
 }
 
-extension FileRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
+extension FileRepresentation {
+    /// Lists this representation's export and import routes.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
+        guard let routes = collector as? RouteCollector<Item> else {
+            return
+        }
         let contentType = contentType
         let allows = shouldAllowToOpenInPlace
         if let exporting {
-            table.exports.append(
+            routes.exports.append(
                 ExportRoute(
                     contentType: contentType, visibility: .all, kind: .file(allowsOpenInPlace: allows),
                     isAvailable: { _ in true }, suggestedName: { _ in nil },
@@ -114,7 +120,7 @@ extension FileRepresentation: RouteNode {
                     }))
         }
         if let importing {
-            table.imports.append(
+            routes.imports.append(
                 ImportRoute(
                     contentType: contentType,
                     consumer: .file(attemptsOpenInPlace: shouldAttemptToOpenInPlace, importing)))

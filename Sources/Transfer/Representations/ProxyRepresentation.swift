@@ -54,15 +54,18 @@ public struct ProxyRepresentation<Item: Transferable, Proxy: Transferable>: Tran
     public var body: Self { self }
 }
 
-extension ProxyRepresentation: RouteNode {
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
-        guard !context.isFlattening(Proxy.self) else {
+extension ProxyRepresentation {
+    /// Lists the routes of `Proxy`, converted through the proxy's closures.
+    ///
+    /// - Parameter collector: receives the routes.
+    public func _collectRoutes(into collector: _TransferRouteCollector) {
+        guard let routes = collector as? RouteCollector<Item>, !routes.isWalking(Proxy.self) else {
             return  // a loop: Proxy's representations are already being listed further out
         }
-        let proxied = RouteTable<Proxy>(context: &context)
+        let proxied = RouteCollector<Proxy>.routes(outside: routes.chain)
         if let exporting {
             for route in proxied.exports {
-                table.exports.append(
+                routes.exports.append(
                     ExportRoute(
                         contentType: route.contentType, visibility: route.visibility, kind: route.kind,
                         isAvailable: { _ in true }, suggestedName: { _ in nil },
@@ -80,7 +83,7 @@ extension ProxyRepresentation: RouteNode {
         }
         if let importing {
             for route in proxied.imports {
-                table.imports.append(
+                routes.imports.append(
                     ImportRoute(contentType: route.contentType, consumer: route.consumer.map(importing)))
             }
         }

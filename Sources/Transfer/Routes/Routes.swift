@@ -1,12 +1,18 @@
 import ContentTypes
 import Foundation
+import Synchronization
 
 // The flat form of a type's representations. `Transferable.transferRepresentation` is a tree of built-in
 // representations, compositions and modifiers; flattening it gives, in declaration order, one export route per
 // exported content type and one import route per imported content type, with the closures composed so that every
 // modifier and proxy is already applied. Negotiation works on routes only.
 
+// The exporting and importing of values (`exported(as:)`, `init(importing:contentType:)`) are inlinable, so that they
+// run specialised in the code that names the type, as fast as calling its coders there; what they use is therefore
+// `@usableFromInline`.
+
 /// What an exporting closure produced.
+@usableFromInline
 enum ProducedPayload: Sendable {
     /// Bytes in memory.
     case data(Data)
@@ -15,12 +21,14 @@ enum ProducedPayload: Sendable {
 }
 
 /// A payload and the file name the sender suggests for it.
+@usableFromInline
 struct Produced: Sendable {
-    var payload: ProducedPayload
-    var suggestedName: String?
+    @usableFromInline var payload: ProducedPayload
+    @usableFromInline var suggestedName: String?
 }
 
 /// Whether a route moves bytes or a file.
+@usableFromInline
 enum PayloadKind: Sendable, Equatable {
     case data
     /// A file; `allowsOpenInPlace` is the representation's own permission (`shouldAllowToOpenInPlace`).
@@ -28,19 +36,34 @@ enum PayloadKind: Sendable, Equatable {
 }
 
 /// One exported content type of `Item`.
+@usableFromInline
 struct ExportRoute<Item: Transferable>: Sendable {
-    var contentType: UTType
+    @usableFromInline var contentType: UTType
     var visibility: TransferRepresentationVisibility
     var kind: PayloadKind
     /// The exporting conditions of the modifiers around the representation, all of which must hold.
-    var isAvailable: @Sendable (Item) -> Bool
+    @usableFromInline var isAvailable: @Sendable (Item) -> Bool
     /// The suggested file name of the outermost `suggestedFileName` modifier, if any.
     var suggestedName: @Sendable (Item) -> String?
     /// Runs the exporting closure. Throws `TransferError`.
-    var produce: @Sendable (Item) async throws -> Produced
+    @usableFromInline var produce: @Sendable (Item) async throws -> Produced
+
+    init(
+        contentType: UTType, visibility: TransferRepresentationVisibility, kind: PayloadKind,
+        isAvailable: @escaping @Sendable (Item) -> Bool, suggestedName: @escaping @Sendable (Item) -> String?,
+        produce: @escaping @Sendable (Item) async throws -> Produced
+    ) {
+        self.contentType = contentType
+        self.visibility = visibility
+        self.kind = kind
+        self.isAvailable = isAvailable
+        self.suggestedName = suggestedName
+        self.produce = produce
+    }
 }
 
 /// An importing closure, by the kind of payload it takes.
+@usableFromInline
 enum ImportConsumer<Item: Transferable>: Sendable {
     case data(@Sendable (Data) async throws -> Item)
     /// `attemptsOpenInPlace` is the representation's `shouldAttemptToOpenInPlace`.
@@ -60,29 +83,26 @@ enum ImportConsumer<Item: Transferable>: Sendable {
 }
 
 /// One imported content type of `Item`.
+@usableFromInline
 struct ImportRoute<Item: Transferable>: Sendable {
-    var contentType: UTType
-    var consumer: ImportConsumer<Item>
+    @usableFromInline var contentType: UTType
+    @usableFromInline var consumer: ImportConsumer<Item>
 }
 
 /// Every route of a type, in declaration order.
+@usableFromInline
 struct RouteTable<Item: Transferable>: Sendable {
-    var exports: [ExportRoute<Item>] = []
-    var imports: [ImportRoute<Item>] = []
+    @usableFromInline var exports: [ExportRoute<Item>] = []
+    @usableFromInline var imports: [ImportRoute<Item>] = []
 
-    /// The routes of `Item.transferRepresentation`.
+    /// The routes of `Item.transferRepresentation`, read once per process (see `RouteCache`).
     init() {
-        var context = FlatteningContext()
-        self.init(context: &context)
+        self = RouteCache.routes(of: Item.self)
     }
 
-    /// The routes of `Item.transferRepresentation`, inside a flattening already under way (for proxies).
-    init(context: inout FlatteningContext) {
-        context.enter(Item.self)
-        if let representation = Item.transferRepresentation as? any TransferRepresentation<Item> {
-            representation.flatten(into: &self, context: &context)
-        }
-        context.leave()
+    init(exports: [ExportRoute<Item>], imports: [ImportRoute<Item>]) {
+        self.exports = exports
+        self.imports = imports
     }
 
     /// The content types of the export routes, without repeats.
@@ -97,42 +117,73 @@ struct RouteTable<Item: Transferable>: Sendable {
     }
 }
 
-/// The types whose representations are being flattened, outermost first: a proxy to one of them is a loop.
-struct FlatteningContext {
-    private var chain: [ObjectIdentifier] = []
+/// The routes of every type transferred so far. A type's `transferRepresentation` is walked once, the first time the
+/// type is exported or imported: walking it costs about as much as encoding a small value as JSON, and it describes
+/// the type, not the moment.
+@usableFromInline
+enum RouteCache {
+    /// One type's routes, in a box so that reading them copies nothing.
+    @usableFromInline
+    final class Entry<Item: Transferable>: Sendable {
+        @usableFromInline let table: RouteTable<Item>
 
-    mutating func enter<T>(_ type: T.Type) {
-        chain.append(ObjectIdentifier(type))
-    }
-
-    mutating func leave() {
-        chain.removeLast()
-    }
-
-    func isFlattening<T>(_ type: T.Type) -> Bool {
-        chain.contains(ObjectIdentifier(type))
-    }
-}
-
-/// A representation that contributes routes itself instead of through its `body`: the built-in representations,
-/// the compositions of the builder and the modifiers.
-protocol RouteNode<Item> {
-    associatedtype Item: Transferable
-    func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext)
-}
-
-extension TransferRepresentation {
-    /// Appends this representation's routes: its own when it is a built-in node, its body's otherwise.
-    ///
-    /// `Transferable.Representation` and `TransferRepresentation.Body` are not constrained to the right `Item` (so
-    /// that `some TransferRepresentation` works as on Apple's platforms), but the builder only composes
-    /// representations of its `Item`; the casts recover what the builder guaranteed.
-    func flatten(into table: inout RouteTable<Item>, context: inout FlatteningContext) {
-        if let node = self as? any RouteNode<Item> {
-            node.appendRoutes(to: &table, context: &context)
-        } else if Body.self != Self.self, let body = body as? any TransferRepresentation<Item> {
-            body.flatten(into: &table, context: &context)
+        init(_ table: RouteTable<Item>) {
+            self.table = table
         }
+    }
+
+    /// Each `Entry<Item>` under `ObjectIdentifier(Item.self)`.
+    @usableFromInline static let entries = Mutex<[ObjectIdentifier: AnyObject & Sendable]>([:])
+
+    static func routes<Item: Transferable>(of type: Item.Type) -> RouteTable<Item> {
+        entry(of: type).table
+    }
+
+    @inlinable
+    static func entry<Item: Transferable>(of type: Item.Type) -> Entry<Item> {
+        if let entry = entries.withLock({ $0[ObjectIdentifier(type)] }) {
+            // The entry under `Item`'s identifier is always an `Entry<Item>`: no dynamic cast needed.
+            return unsafeDowncast(entry, to: Entry<Item>.self)
+        }
+        return makeEntry(of: type)
+    }
+
+    @usableFromInline
+    static func makeEntry<Item: Transferable>(of type: Item.Type) -> Entry<Item> {
+        let entry = Entry(RouteCollector<Item>.routes(outside: []))
+        entries.withLock { $0[ObjectIdentifier(type)] = entry }
+        return entry
+    }
+}
+
+/// Receives the routes of one type's representations as `TransferRepresentation._collectRoutes(into:)` walks them.
+///
+/// Not for use outside DnDKit: it only exists so that the walk needs no dynamic casts of representations.
+public class _TransferRouteCollector {
+    init() {}
+}
+
+/// The routes of `Item` being collected, and the types whose representations are being walked, outermost first (a
+/// proxy to one of them is a loop).
+final class RouteCollector<Item: Transferable>: _TransferRouteCollector {
+    var exports: [ExportRoute<Item>] = []
+    var imports: [ImportRoute<Item>] = []
+    let chain: [ObjectIdentifier]
+
+    private init(chain: [ObjectIdentifier]) {
+        self.chain = chain
+    }
+
+    /// The routes of `Item.transferRepresentation`, for a walk already inside the types of `chain`.
+    static func routes(outside chain: [ObjectIdentifier]) -> RouteTable<Item> {
+        let collector = RouteCollector(chain: chain + [ObjectIdentifier(Item.self)])
+        Item.transferRepresentation._collectRoutes(into: collector)
+        return RouteTable(exports: collector.exports, imports: collector.imports)
+    }
+
+    /// Whether `type`'s representations are already being walked.
+    func isWalking<T>(_ type: T.Type) -> Bool {
+        chain.contains(ObjectIdentifier(type))
     }
 }
 

@@ -61,27 +61,31 @@ extension OneOf: HandOverReceiving {
 
 extension OneOf {
     /// The representations of every member of a ``OneOf``, members in order.
-    public struct MemberRepresentations: TransferRepresentation, RouteNode {
+    public struct MemberRepresentations: TransferRepresentation {
         public typealias Item = OneOf
 
         /// A composition is its own body.
         public var body: Self { self }
 
-        func appendRoutes(to table: inout RouteTable<Item>, context: inout FlatteningContext) {
+        /// Lists the routes of every member, members in order.
+        ///
+        /// - Parameter collector: receives the routes.
+        public func _collectRoutes(into collector: _TransferRouteCollector) {
+            guard let routes = collector as? RouteCollector<Item> else {
+                return
+            }
             for member in repeat (each Member).self {
-                appendRoutes(of: member, to: &table, context: &context)
+                appendRoutes(of: member, to: routes)
             }
         }
 
-        private func appendRoutes<M: Transferable>(
-            of member: M.Type, to table: inout RouteTable<Item>, context: inout FlatteningContext
-        ) {
-            guard !context.isFlattening(M.self) else {
+        private func appendRoutes<M: Transferable>(of member: M.Type, to collector: RouteCollector<Item>) {
+            guard !collector.isWalking(M.self) else {
                 return
             }
-            let routes = RouteTable<M>(context: &context)
+            let routes = RouteCollector<M>.routes(outside: collector.chain)
             for route in routes.exports {
-                table.exports.append(
+                collector.exports.append(
                     ExportRoute(
                         contentType: route.contentType, visibility: route.visibility, kind: route.kind,
                         isAvailable: { item in (item.value as? M).map(route.isAvailable) ?? false },
@@ -97,7 +101,7 @@ extension OneOf {
                         }))
             }
             for route in routes.imports {
-                table.imports.append(
+                collector.imports.append(
                     ImportRoute(contentType: route.contentType, consumer: route.consumer.map { Item(member: $0) }))
             }
         }

@@ -39,12 +39,16 @@ extension Transferable {
     /// - Parameter contentType: the type wanted, or `nil` for the preferred one.
     /// - Returns: the bytes.
     /// - Throws: `TransferError`: `noMatchingRepresentation`, `exportFailed`, `fileMissing`, `tooLarge`.
+    @inlinable
     public func exported(as contentType: UTType?) async throws -> Data {
-        let route = try exportRoute(for: contentType)
-        let produced = try await route.run(self)
-        return try PayloadDelivery.data(
-            of: produced.payload, contentType: route.contentType, limit: ItemProvider.defaultMaximumLoadSize,
-            reporter: LoadReporter(progress: nil))
+        for route in RouteCache.entry(of: Self.self).table.exports
+        where contentType.map({ route.contentType.conforms(to: $0) }) ?? true && route.isAvailable(self) {
+            let produced = try await route.produce(self)
+            return try PayloadDelivery.data(
+                of: produced.payload, contentType: route.contentType, limit: ItemProvider.defaultMaximumLoadSize,
+                reporter: LoadReporter(progress: nil))
+        }
+        throw noExport(as: contentType)
     }
 
     /// Exports this value to a temporary file, passes the file to `fileHandler`, and removes the file when the
@@ -70,13 +74,19 @@ extension Transferable {
     }
 
     private func exportRoute(for contentType: UTType?) throws -> ExportRoute<Self> {
-        let available = RouteTable<Self>().exports.filter { $0.isAvailable(self) }
-        let wanted = available.first { route in contentType.map { route.contentType.conforms(to: $0) } ?? true }
-        guard let route = wanted else {
-            throw TransferError.noMatch(
-                receiver: "an export of \(Self.self)", offered: RouteTable<Self>.unique(available.map(\.contentType)),
-                wanted: contentType.map { [$0] } ?? [])
+        for route in RouteCache.entry(of: Self.self).table.exports
+        where contentType.map({ route.contentType.conforms(to: $0) }) ?? true && route.isAvailable(self) {
+            return route
         }
-        return route
+        throw noExport(as: contentType)
+    }
+
+    /// The error of an export that no available representation can make.
+    @usableFromInline
+    func noExport(as contentType: UTType?) -> TransferError {
+        let available = RouteTable<Self>().exports.filter { $0.isAvailable(self) }
+        return TransferError.noMatch(
+            "\(Self.self) exports nothing that conforms to \(contentType?.identifier ?? "any type")",
+            offered: RouteTable<Self>.unique(available.map(\.contentType)), wanted: contentType.map { [$0] } ?? [])
     }
 }

@@ -11,9 +11,34 @@ extension Transferable {
     ///   - contentType: what the bytes are, or `nil` when unknown.
     /// - Throws: `TransferError`: `noMatchingRepresentation` (no representation imports `contentType`) or
     ///   `decodingFailed` (the representation rejected the bytes; with `nil`, every representation did).
+    @inlinable
     public init(importing data: Data, contentType: UTType?) async throws {
-        self = try await Self.importFirst(offered: contentType, description: "bytes") { route in
-            try await Self.importPayload(.data(data), contentType: contentType ?? route.contentType, through: route)
+        if let contentType {
+            for route in RouteCache.entry(of: Self.self).table.imports where contentType.conforms(to: route.contentType)
+            {
+                guard case .data(let consume) = route.consumer else {
+                    break  // a file representation: staged below
+                }
+                let bytes = try PayloadDelivery.data(
+                    of: .data(data), contentType: contentType, limit: ItemProvider.defaultMaximumLoadSize,
+                    reporter: LoadReporter(progress: nil))
+                do {
+                    self = try await consume(bytes)
+                } catch {
+                    throw TransferError.decoding(error, contentType: contentType, receiver: "\(Self.self)")
+                }
+                return
+            }
+        }
+        self = try await Self.importAny(data, contentType: contentType)
+    }
+
+    /// Imports bytes as ``init(importing:contentType:)`` describes, for every case but the most common one (a known
+    /// content type that a data representation imports).
+    @usableFromInline
+    static func importAny(_ data: Data, contentType: UTType?) async throws -> Self {
+        try await importFirst(RouteTable<Self>().imports, offered: contentType, description: "bytes") { route in
+            try await importPayload(.data(data), contentType: contentType ?? route.contentType, through: route)
         }
     }
 
@@ -33,32 +58,33 @@ extension Transferable {
             throw TransferError(
                 .fileMissing, "the file \(file.path) does not exist", contentType: contentType, file: file)
         }
+        let imports = RouteTable<Self>().imports
         let identified = contentType ?? (try? ContentSniffer.shared.identify(contentsOf: file).type)
         let description = "the file \(file.lastPathComponent)"
-        if let identified, contentType != nil || Self.importRoute(for: identified) != nil {
-            self = try await Self.importFirst(offered: identified, description: description) { route in
+        if let identified, contentType != nil || Self.importRoute(imports, for: identified) != nil {
+            self = try await Self.importFirst(imports, offered: identified, description: description) { route in
                 try await Self.importPayload(payload, contentType: identified, through: route)
             }
         } else {
-            self = try await Self.importFirst(offered: nil, description: description) { route in
+            self = try await Self.importFirst(imports, offered: nil, description: description) { route in
                 try await Self.importPayload(payload, contentType: route.contentType, through: route)
             }
         }
     }
 
     /// The first import route that `contentType` conforms to.
-    static func importRoute(for contentType: UTType) -> ImportRoute<Self>? {
-        RouteTable<Self>().imports.first { contentType.conforms(to: $0.contentType) }
+    private static func importRoute(_ imports: [ImportRoute<Self>], for contentType: UTType) -> ImportRoute<Self>? {
+        imports.first { contentType.conforms(to: $0.contentType) }
     }
 
     /// Imports through the route that `offered` conforms to, or, when `offered` is `nil`, through each route in turn
     /// until one succeeds.
     private static func importFirst(
-        offered: UTType?, description: String, _ attempt: (ImportRoute<Self>) async throws -> Self
+        _ imports: [ImportRoute<Self>], offered: UTType?, description: String,
+        _ attempt: (ImportRoute<Self>) async throws -> Self
     ) async throws -> Self {
-        let imports = RouteTable<Self>().imports
         if let offered {
-            guard let route = importRoute(for: offered) else {
+            guard let route = importRoute(imports, for: offered) else {
                 throw TransferError.noMatch(
                     receiver: "\(Self.self)", offered: [offered],
                     wanted: RouteTable<Self>.unique(imports.map(\.contentType)))

@@ -12,7 +12,8 @@ extension Types {
                 entry and the key. Exit status 1 when any file has a problem.
                 """)
 
-        @Argument(help: ArgumentHelp("The declaration files (Info.plist-shaped XML property lists).", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp("The declaration files (Info.plist-shaped XML property lists).", valueName: "file"))
         var files: [String]
 
         func run() throws {

@@ -9,7 +9,9 @@ extension Types {
 
         @OptionGroup var registryOptions: RegistryOptions
 
-        @Option(help: ArgumentHelp("Only the types that conform to this one (identifier, .ext or MIME type).", valueName: "type"))
+        @Option(
+            help: ArgumentHelp(
+                "Only the types that conform to this one (identifier, .ext or MIME type).", valueName: "type"))
         var conformingTo: String?
 
         @Flag(help: "One JSON object per line, shaped as `types show --json` prints it.")

@@ -57,7 +57,8 @@ extension InputError {
     /// A registry error, reported as `FILE: ENTRY: KEY: MESSAGE`.
     init(_ error: TypeRegistryError) {
         self.init(
-            error.file ?? "declarations", ([error.entry, error.key].compactMap { $0 } + [error.message]).joined(separator: ": "))
+            error.file ?? "declarations",
+            ([error.entry, error.key].compactMap { $0 } + [error.message]).joined(separator: ": "))
     }
 }
 

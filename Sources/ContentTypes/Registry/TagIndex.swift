@@ -1,0 +1,167 @@
+/// The slots of the types that have each tag of one tag class, preferred first.
+///
+/// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
+/// probes a table that is at most half full and compares bytes, so it allocates nothing and costs the same whatever
+/// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller.
+struct TagIndex: Sendable {
+    private struct Key: Sendable {
+        let hash: UInt64
+        let bytesStart: Int32
+        let bytesCount: Int32
+        let slotsStart: Int32
+        let slotsCount: Int32
+    }
+
+    /// The keys' bytes, back to back.
+    private let bytes: [UInt8]
+    private let keys: [Key]
+    /// The slots of every key, key after key.
+    private let slots: [Int32]
+    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
+    private let buckets: [Int32]
+
+    /// An index with no tags.
+    init() {
+        self.init(TagIndexBuilder())
+    }
+
+    init(_ builder: TagIndexBuilder) {
+        var bytes: [UInt8] = []
+        var keys: [Key] = []
+        var slots: [Int32] = []
+        keys.reserveCapacity(builder.keys.count)
+        for (key, keySlots) in zip(builder.keys, builder.slots) {
+            keys.append(
+                Key(
+                    hash: key.hash, bytesStart: Int32(bytes.count), bytesCount: Int32(key.bytes.count),
+                    slotsStart: Int32(slots.count), slotsCount: Int32(keySlots.count)))
+            bytes += key.bytes
+            slots += keySlots
+        }
+        self.bytes = bytes
+        self.keys = keys
+        self.slots = slots
+        self.buckets = builder.buckets
+    }
+
+    /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
+    @inline(__always)
+    func firstSlot(withFolded key: UnsafeBufferPointer<UInt8>, where accept: (Int32) -> Bool) -> Int32? {
+        for position in positions(ofFolded: key) where accept(slots[position]) {
+            return slots[position]
+        }
+        return nil
+    }
+
+    /// Every slot with the folded tag `key`, preferred first.
+    func slots(withFolded key: UnsafeBufferPointer<UInt8>) -> ArraySlice<Int32> {
+        slots[positions(ofFolded: key)]
+    }
+
+    /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
+    private func positions(ofFolded key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let hash = TagIndexBuilder.hash(key)
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let candidate = keys[Int(buckets[bucket] - 1)]
+            if candidate.hash == hash && Int(candidate.bytesCount) == key.count
+                && Self.equal(bytes, from: Int(candidate.bytesStart), key)
+            {
+                let start = Int(candidate.slotsStart)
+                return start..<start + Int(candidate.slotsCount)
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return 0..<0
+    }
+
+    @inline(__always)
+    private static func equal(_ bytes: [UInt8], from start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        for offset in key.indices where bytes[start + offset] != key[offset] {
+            return false
+        }
+        return true
+    }
+}
+
+/// Collects the tags of a `TagIndex` in order of preference: a slot added to a tag again keeps its first place.
+struct TagIndexBuilder {
+    fileprivate struct Key {
+        let hash: UInt64
+        let bytes: [UInt8]
+    }
+
+    fileprivate private(set) var keys: [Key] = []
+    fileprivate private(set) var slots: [[Int32]] = []
+    fileprivate private(set) var buckets = [Int32](repeating: 0, count: 16)
+
+    /// Adds `slot` to the types with the tag `folded`, after those already added.
+    ///
+    /// - Parameters:
+    ///   - folded: a tag folded as `Folding.foldTag(_:of:)` folds it.
+    ///   - slot: the slot of a type with that tag.
+    mutating func add(folded: String, slot: Int32) {
+        var folded = folded
+        folded.withUTF8 { add(folded: $0, slot: slot) }
+    }
+
+    private mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
+        let hash = Self.hash(folded)
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let number = Int(buckets[bucket] - 1)
+            if keys[number].hash == hash && keys[number].bytes.elementsEqual(folded) {
+                if !slots[number].contains(slot) {
+                    slots[number].append(slot)
+                }
+                return
+            }
+            bucket = (bucket + 1) & mask
+        }
+        keys.append(Key(hash: hash, bytes: Array(folded)))
+        slots.append([slot])
+        buckets[bucket] = Int32(keys.count)
+        if keys.count * 2 > buckets.count {
+            rehash(capacity: buckets.count * 2)
+        }
+    }
+
+    private mutating func rehash(capacity: Int) {
+        var buckets = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (number, key) in keys.enumerated() {
+            var bucket = Int(truncatingIfNeeded: key.hash) & mask
+            while buckets[bucket] != 0 {
+                bucket = (bucket + 1) & mask
+            }
+            buckets[bucket] = Int32(number + 1)
+        }
+        self.buckets = buckets
+    }
+
+    /// A hash of some bytes, eight at a time. Tags are short, so this is a handful of multiplications.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < raw.count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+        hash = hash &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
+    }
+}
