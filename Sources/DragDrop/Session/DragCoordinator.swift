@@ -58,9 +58,15 @@ final class DragCoordinator {
     // MARK: Lifting
 
     /// A draggable node lifted: exports its payload and starts a session, or returns nil when there is nothing
-    /// to drag.
+    /// to drag. A node, or a container's item, is in one session at a time: until its session has ended (after
+    /// `finishDrops()` for a drop that loads), it does not lift again, so that no item is moved twice.
     func lift(_ source: Node, at location: CGPoint) -> LiveDragSession? {
-        guard let declaration = source[attachment: DragSourceKey.self], let payload = declaration.export(from: source)
+        guard let declaration = source[attachment: DragSourceKey.self],
+            let payload = declaration.export(
+                from: source,
+                isDragged: { container, ids in
+                    sessions.contains { $0.carries(from: source, container: container, ids: ids) }
+                })
         else { return nil }
         let configuration = source.nearest(DragConfigurationKey.self) ?? DragConfiguration()
         let session = LiveDragSession(
@@ -114,19 +120,16 @@ final class DragCoordinator {
 
     // MARK: Telling the source
 
-    /// Tells the session's source, and the observers of its ancestors, nearest first.
+    /// Tells the session's source, and the observers of the ancestors it had when it lifted, nearest first.
     func notify(_ session: LiveDragSession, _ phase: DragSession.Phase) {
         session.phase = phase
         var snapshot: DragSession?
-        var node: Node? = session.source
-        while let current = node {
-            if let observer = current[attachment: DragSessionObserverKey.self] {
-                let value = snapshot ?? session.snapshot()
-                snapshot = value
-                callbacksRan = true
-                observer(value)
-            }
-            node = current.parent
+        for node in session.observers {
+            guard let observer = node[attachment: DragSessionObserverKey.self] else { continue }
+            let value = snapshot ?? session.snapshot()
+            snapshot = value
+            callbacksRan = true
+            observer(value)
         }
     }
 

@@ -133,9 +133,8 @@ extension DragCoordinator {
         _ location: CGPoint, _ receiver: PayloadReceiver, _ perform: @escaping ([any Sendable], CGPoint) throws -> Bool
     ) {
         let providers = accepted.map { session.providers[$0] }
-        let progress = Progress(totalUnitCount: Int64(providers.count))
-        let children = providers.map { _ in Progress(totalUnitCount: 1, parent: progress, pendingUnitCount: 1) }
-        let loads = Task { await receiver.loadAll(providers, progress: children) }
+        let progress = LoadCounter()
+        let loads = Task { await receiver.loadAll(providers, progress: progress) }
         let drop = PendingDrop(
             session: session, target: node, location: location, operation: operation, indices: accepted,
             receiverName: receiver.name, perform: perform, progress: progress, loads: loads)

@@ -1,6 +1,7 @@
 import ContentTypes
 import Foundation
 import Gestures
+import Synchronization
 import Transfer
 
 /// The state of one drag session in its scene, from lift to end.
@@ -24,6 +25,11 @@ final class LiveDragSession {
     let itemIDs: [any Hashable & Sendable]
     let draggedItemIndex: Int
     let suggestedOperations: DropOperation.Set
+    /// The drag container the items come from, for container items.
+    let container: Node?
+    /// The source and its ancestors when it lifted: the nodes whose `onDragSessionUpdated` hear the session, even
+    /// once the source has left the scene.
+    let observers: [Node]
 
     var state = State.dragging
     var phase = DragSession.Phase.initial
@@ -60,11 +66,19 @@ final class LiveDragSession {
         contentTypes = payload.providers.map(\.registeredContentTypes)
         itemIDs = payload.itemIDs
         draggedItemIndex = payload.draggedItemIndex
+        container = payload.container
+        observers = source.ancestorsAndSelf
         suggestedOperations = allowsMove ? [.copy, .move] : [.copy]
         self.location = location
     }
 
     var allowsMove: Bool { suggestedOperations.contains(.move) }
+
+    /// Whether this session carries the items of `source`, or some of `ids` from `container`.
+    func carries(from source: Node, container: Node?, ids: [AnyHashable]) -> Bool {
+        guard let container else { return self.source === source && self.container == nil }
+        return self.container === container && itemIDs.contains { ids.contains(AnyHashable($0)) }
+    }
 
     /// Whether a destination can import at least one item, from content types alone.
     func canImport(_ destination: DropDestination) -> Bool {
@@ -96,7 +110,10 @@ final class LiveDragSession {
             itemIDs: itemIDs, pointerID: pointerID, sceneLocation: location, sourceNodeID: source.id,
             previewNodeID: preview?.id, targetNodeID: (target ?? droppedOn)?.id, proposal: proposal,
             itemContentTypes: contentTypes, isDropping: state == .dropping, error: error,
-            transferredItemIndices: transferredItemIndices, progress: pendingDrop?.progress)
+            transferredItemIndices: transferredItemIndices,
+            loadProgress: pendingDrop.map {
+                DropProgress(completedItemCount: $0.progress.completed, totalItemCount: $0.indices.count)
+            })
     }
 }
 
@@ -112,12 +129,12 @@ final class PendingDrop {
     let indices: [Int]
     let receiverName: String
     let perform: ([any Sendable], CGPoint) throws -> Bool
-    let progress: Progress
+    let progress: LoadCounter
     let loads: Task<[Result<any Sendable, any Error>], Never>
 
     init(
         session: LiveDragSession, target: Node, location: CGPoint, operation: DropOperation, indices: [Int],
-        receiverName: String, perform: @escaping ([any Sendable], CGPoint) throws -> Bool, progress: Progress,
+        receiverName: String, perform: @escaping ([any Sendable], CGPoint) throws -> Bool, progress: LoadCounter,
         loads: Task<[Result<any Sendable, any Error>], Never>
     ) {
         self.session = session
@@ -134,7 +151,19 @@ final class PendingDrop {
     /// Stops the loads.
     func cancel() {
         loads.cancel()
-        progress.cancel()
+    }
+}
+
+/// How many of a drop's loads have finished, counted by the task that collects them and read by the scene's.
+final class LoadCounter: Sendable {
+    private let finished = Atomic<Int>(0)
+
+    func itemFinished() {
+        finished.add(1, ordering: .releasing)
+    }
+
+    var completed: Int {
+        finished.load(ordering: .acquiring)
     }
 }
 

@@ -28,8 +28,8 @@ final class DragSource {
 struct DragContainer {
     /// Whether an identifier is of the container's item identifier type.
     let accepts: (any Hashable & Sendable) -> Bool
-    /// The items for some identifiers.
-    let payload: ([any Hashable & Sendable]) -> [any Transferable]
+    /// The items for some identifiers, each with its own identifier.
+    let payload: ([any Hashable & Sendable]) -> [(id: any Hashable & Sendable, value: any Transferable)]
 }
 
 enum DragSourceKey: AttachmentKey {

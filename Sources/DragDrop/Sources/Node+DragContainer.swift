@@ -18,7 +18,7 @@ extension Node {
     ) -> Node where Item == Data.Element, Item.ID: Sendable {
         self[attachment: DragContainerKey.self] = DragContainer(
             accepts: { $0 is Item.ID },
-            payload: { ids in payload(ids.compactMap { $0 as? Item.ID }).map { $0 as any Transferable } })
+            payload: { ids in payload(ids.compactMap { $0 as? Item.ID }).map { ($0.id, $0) } })
         return self
     }
 
@@ -49,31 +49,39 @@ struct ExportedPayload {
     let providers: [ItemProvider]
     let itemIDs: [any Hashable & Sendable]
     let draggedItemIndex: Int
+    /// The drag container the items come from, for container items.
+    let container: Node?
 }
 
 extension DragSource {
-    /// Makes and exports the payload for a lift of `node`; nil when there is nothing to drag.
-    func export(from node: Node) -> ExportedPayload? {
+    /// Makes and exports the payload for a lift of `node`; nil when there is nothing to drag, or when the items
+    /// are already being dragged: `isDragged` tells, given the container (nil for a plain source) and the
+    /// identifiers, before the payload is made.
+    func export(from node: Node, isDragged: (Node?, [AnyHashable]) -> Bool) -> ExportedPayload? {
         switch payload {
         case .values(let make):
+            guard !isDragged(nil, []) else { return nil }
             let values = make()
             return values.isEmpty
-                ? nil : ExportedPayload(providers: .init(exporting: values), itemIDs: [], draggedItemIndex: 0)
+                ? nil
+                : ExportedPayload(providers: .init(exporting: values), itemIDs: [], draggedItemIndex: 0, container: nil)
         case .containerItem(let id):
-            return Self.exportContainerItem(id, of: node)
+            return Self.exportContainerItem(id, of: node, isDragged: isDragged)
         }
     }
 
-    private static func exportContainerItem(_ id: any Hashable & Sendable, of node: Node) -> ExportedPayload? {
-        var container: DragContainer?
+    private static func exportContainerItem(
+        _ id: any Hashable & Sendable, of node: Node, isDragged: (Node?, [AnyHashable]) -> Bool
+    ) -> ExportedPayload? {
+        var found: (node: Node, container: DragContainer)?
         var ancestor: Node? = node
-        while let current = ancestor, container == nil {
+        while let current = ancestor, found == nil {
             if let candidate = current[attachment: DragContainerKey.self], candidate.accepts(id) {
-                container = candidate
+                found = (current, candidate)
             }
             ancestor = current.parent
         }
-        guard let container else { return nil }
+        guard let (containerNode, container) = found else { return nil }
         let key = AnyHashable(id)
         var ids: [any Hashable & Sendable] = [id]
         ancestor = node
@@ -86,9 +94,17 @@ extension DragSource {
             }
             ancestor = current.parent
         }
-        let values = container.payload(ids)
-        guard !values.isEmpty else { return nil }
-        let index = ids.firstIndex { AnyHashable($0) == key } ?? 0
-        return ExportedPayload(providers: .init(exporting: values), itemIDs: ids, draggedItemIndex: index)
+        guard !isDragged(containerNode, ids.map { AnyHashable($0) }) else { return nil }
+        // The items' own identifiers, not those asked for: a payload may leave some out.
+        let items = container.payload(ids)
+        guard !items.isEmpty else { return nil }
+        let index = items.firstIndex { item in Self.matches(item.id, key) } ?? 0
+        return ExportedPayload(
+            providers: .init(exporting: items.map(\.value)), itemIDs: items.map(\.id), draggedItemIndex: index,
+            container: containerNode)
+    }
+
+    private static func matches(_ id: any Hashable & Sendable, _ key: AnyHashable) -> Bool {
+        AnyHashable(id) == key
     }
 }

@@ -50,38 +50,37 @@ struct PayloadReceiver: Sendable {
     /// The name of what is loaded, for the timeline (`PictureRepresentation`, `data`).
     let name: String
     /// Loads one item; throws `TransferError`.
-    let load: @Sendable (ItemProvider, Progress?) async throws -> any Sendable
+    let load: @Sendable (ItemProvider) async throws -> any Sendable
 
     /// Loads items as values of a `Transferable` type.
     static func transferable<T: Transferable>(_ type: T.Type) -> PayloadReceiver {
-        PayloadReceiver(name: "\(T.self)") { provider, progress in
-            try await provider.loadTransferable(type: T.self, progress: progress)
+        PayloadReceiver(name: "\(T.self)") { provider in
+            try await provider.loadTransferable(type: T.self)
         }
     }
 
     /// Loads the bytes of the first offered type that conforms to one of `contentTypes`.
     static func data(conformingTo contentTypes: [UTType]) -> PayloadReceiver {
-        PayloadReceiver(name: "data") { provider, progress in
+        PayloadReceiver(name: "data") { provider in
             let offered = provider.registeredContentTypes.first { offered in
                 contentTypes.contains { offered.conforms(to: $0) }
             }
             // The session loads only accepted items, so a conforming type exists; ask for the first accepted
             // type otherwise, and let Transfer say what was offered.
             let wanted = offered ?? contentTypes.first ?? .data
-            let data = try await provider.loadDataRepresentation(for: wanted, progress: progress)
+            let data = try await provider.loadDataRepresentation(for: wanted)
             return DroppedData(contentType: offered ?? wanted, data: data)
         }
     }
 
     /// Loads every item concurrently; each result in the items' order. A failure does not stop the others, so
     /// that which item failed does not depend on which load finished first.
-    func loadAll(_ providers: [ItemProvider], progress: [Progress]) async -> [Result<any Sendable, any Error>] {
+    func loadAll(_ providers: [ItemProvider], progress: LoadCounter) async -> [Result<any Sendable, any Error>] {
         await withTaskGroup(of: (Int, Result<any Sendable, any Error>).self) { group in
             for (index, provider) in providers.enumerated() {
-                let itemProgress = progress[index]
                 group.addTask {
                     do {
-                        return (index, .success(try await load(provider, itemProgress)))
+                        return (index, .success(try await load(provider)))
                     } catch {
                         return (index, .failure(error))
                     }
@@ -89,7 +88,10 @@ struct PayloadReceiver: Sendable {
             }
             var results = [Result<any Sendable, any Error>](
                 repeating: .failure(CancellationError()), count: providers.count)
-            for await (index, result) in group { results[index] = result }
+            for await (index, result) in group {
+                results[index] = result
+                progress.itemFinished()
+            }
             return results
         }
     }

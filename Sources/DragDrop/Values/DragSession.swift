@@ -92,9 +92,9 @@ public struct DragSession: Identifiable, Sendable {
     /// The items the target took, by index, once the session ended with `.copy` or `.move`: the items the target
     /// could import (a target that imports only some of several items leaves the others with the source).
     public internal(set) var transferredItemIndices: [Int]
-    /// The progress of the loads while dropping: one unit per item; cancel the session with
-    /// `Scene.cancelDragSession(_:)`.
-    public internal(set) var progress: Progress?
+    /// How many of the dropped items have loaded, while dropping; nil otherwise. Cancel the loads with
+    /// `Scene.cancelDragSession(_:)` or Escape.
+    public internal(set) var loadProgress: DropProgress?
 
     /// The identifiers of the dragged items, for items dragged from a `dragContainer` (empty otherwise). Once the
     /// session has ended with `.copy` or `.move`, only the identifiers of the transferred items.
@@ -112,4 +112,26 @@ public struct DragSession: Identifiable, Sendable {
 
     /// The number of dragged items.
     public var itemsCount: Int { itemContentTypes.count }
+}
+
+/// How far the loads of a drop have got: a DnDKit addition, counted in items.
+public struct DropProgress: Hashable, Sendable {
+    /// The items whose load has finished (loaded or failed).
+    public let completedItemCount: Int
+    /// The items being loaded.
+    public let totalItemCount: Int
+
+    /// Creates a progress value.
+    /// - Parameters:
+    ///   - completedItemCount: The items whose load has finished.
+    ///   - totalItemCount: The items being loaded.
+    public init(completedItemCount: Int, totalItemCount: Int) {
+        self.completedItemCount = completedItemCount
+        self.totalItemCount = totalItemCount
+    }
+
+    /// The part done, 0 to 1 (1 for no items).
+    public var fractionCompleted: Double {
+        totalItemCount == 0 ? 1 : Double(completedItemCount) / Double(totalItemCount)
+    }
 }
