@@ -86,9 +86,14 @@ let package = Package(
             dependencies: ["Gestures"],
             path: "Samples/GestureSamples"
         ),
+        .target(
+            name: "DragDropSamples",
+            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "TransferSamples"],
+            path: "Samples/DragDropSamples"
+        ),
         .executableTarget(
             name: "dnd-samples",
-            dependencies: ["GestureSamples"],
+            dependencies: ["GestureSamples", "DragDropSamples"],
             path: "Samples/Runner"
         ),
         .target(
@@ -144,6 +149,14 @@ let package = Package(
         .testTarget(
             name: "GestureSamplesTests",
             dependencies: ["GestureSamples", "Gestures"]
+        ),
+        .testTarget(
+            name: "DragDropTests",
+            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+        ),
+        .testTarget(
+            name: "DragDropSamplesTests",
+            dependencies: ["DragDropSamples", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
         ),
     ]
 )

@@ -6,6 +6,7 @@
 //
 // To add a family of samples, append one line to `catalog` below.
 
+import DragDropSamples
 import Foundation
 import GestureSamples
 
@@ -14,7 +15,7 @@ struct RunnableSample {
     let id: String
     let title: String
     /// Runs the sample's script; returns its transcript and its scene's timeline.
-    let run: () throws -> (transcript: [String], timeline: String)
+    let run: () async throws -> (transcript: [String], timeline: String)
 
     init(_ sample: any GestureSample.Type) {
         id = sample.id
@@ -25,10 +26,21 @@ struct RunnableSample {
             return (transcript, instance.scene.timeline.description)
         }
     }
+
+    init(_ sample: any DragDropSample.Type) {
+        id = sample.id
+        title = sample.title
+        run = {
+            let instance = try sample.init()
+            let transcript = try await instance.play()
+            return (transcript, instance.scene.timeline.description)
+        }
+    }
 }
 
 let catalog: [RunnableSample] =
     GestureSampleCatalog.all.map(RunnableSample.init)
+    + DragDropSampleCatalog.all.map(RunnableSample.init)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let showTimeline = arguments.contains("--timeline")
@@ -52,7 +64,7 @@ for name in names {
     }
     print("\(sample.id): \(sample.title)")
     do {
-        let result = try sample.run()
+        let result = try await sample.run()
         for line in result.transcript { print(line) }
         if showTimeline {
             print("timeline:")

@@ -10,6 +10,7 @@ struct Observers {
         let handler: (Argument) -> Void
     }
 
+    var nodeWillBeRemoved: [Entry<Node>] = []
     var nodeRemoved: [Entry<Node>] = []
     var pointer: [Entry<PointerEvent>] = []
     var pointerCancelled: [Entry<PointerEvent>] = []
@@ -17,6 +18,7 @@ struct Observers {
     var systemGesture: [Entry<Edge>] = []
 
     mutating func remove(_ token: Int) {
+        nodeWillBeRemoved.removeAll { $0.token == token }
         nodeRemoved.removeAll { $0.token == token }
         pointer.removeAll { $0.token == token }
         pointerCancelled.removeAll { $0.token == token }
@@ -27,6 +29,18 @@ struct Observers {
 
 // Hooks for other modules. Handlers run synchronously, in the order they were added.
 extension Scene {
+    /// Observes subtrees about to leave the tree: the handler runs for the root of the subtree being removed while
+    /// it is still in the tree, before the gestures running through it are cancelled (a drag session learns that
+    /// its source is going away before its lift gesture is cancelled).
+    /// - Parameter handler: Given the root of the subtree.
+    /// - Returns: A token for `removeObserver(_:)`.
+    @discardableResult
+    public func onNodeWillBeRemoved(_ handler: @escaping (Node) -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.nodeWillBeRemoved.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
     /// Observes nodes leaving the tree: the handler runs for the removed node and each of its descendants,
     /// after the gestures running through them were cancelled (a drop target learns it is no longer targeted).
     /// - Parameter handler: Given each removed node, parents first.
@@ -87,6 +101,7 @@ extension Scene {
     // MARK: Removal
 
     func nodeWillBeRemoved(_ node: Node) {
+        for observer in observers.nodeWillBeRemoved { observer.handler(node) }
         for session in sessions where session.path.contains(where: { $0 === node }) {
             finish(session, cancelling: true)
         }

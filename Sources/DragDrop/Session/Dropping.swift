@@ -1,0 +1,196 @@
+import Foundation
+import Gestures
+import Transfer
+
+// Releasing, dropping, loading, and ending sessions.
+extension DragCoordinator {
+    /// The pointer went up: drop on the target, or cancel.
+    func release(_ session: LiveDragSession, at location: CGPoint) {
+        guard session.state == .dragging else { return }
+        if location != session.location {
+            session.location = location
+            retarget(session)
+            guard session.state == .dragging else { return flush() }
+        }
+        removePreview(session)
+        cancelSpringLoading(session)
+        guard let target = session.target else {
+            end(
+                session, .cancel,
+                error: DragDropError(.noTarget, "released over no drop target at \(Describe.point(location))"))
+            return flush()
+        }
+        let operation = session.proposal?.operation ?? .copy
+        guard operation.transfersData else {
+            cancel(session, DragDropError(.refused, "the target \(target) refused the drop: it proposed \(operation)"))
+            return flush()
+        }
+        drop(session, on: target, operation)
+        flush()
+    }
+
+    /// The lift gesture failed or was taken away while dragging.
+    func liftCancelled(_ session: LiveDragSession) {
+        guard session.state == .dragging else { return }
+        let error =
+            scene.pointersDown.contains(session.pointerID)
+            ? DragDropError(.cancelled, "the drag gesture of \(session.source) was cancelled")
+            : DragDropError(.pointerCancelled, "pointer \(session.pointerID) was cancelled")
+        cancel(session, error)
+        flush()
+    }
+
+    /// Ends a session that is dragging or dropping with `.cancel`: the target hears that the drag exited, loads
+    /// stop, the source keeps its items and hears why.
+    func cancel(_ session: LiveDragSession, _ error: DragDropError) {
+        switch session.state {
+        case .ended:
+            return
+        case .dragging:
+            if let target = session.target { exit(session, target) }
+        case .dropping:
+            if let drop = session.pendingDrop {
+                drop.cancel()
+                pendingDrops.removeAll { $0 === drop }
+            }
+        }
+        end(session, .cancel, error: error)
+    }
+
+    /// Ends a session: the source hears the operation (and the reason of a cancel), then, after a transfer,
+    /// `.dataTransferCompleted`.
+    func end(
+        _ session: LiveDragSession, _ operation: DropOperation, error: DragDropError? = nil,
+        transferred: [Int] = []
+    ) {
+        guard session.state != .ended else { return }
+        session.state = .ended
+        sessions.removeAll { $0 === session }
+        session.error = error
+        session.transferredItemIndices = transferred
+        session.pendingDrop = nil
+        removePreview(session)
+        cancelSpringLoading(session)
+        if let error {
+            scene.record(.dragCancelled, node: session.source, value: "\(session.id) \(error.code): \(error.message)")
+        }
+        scene.record(.dragEnded, node: session.source, value: "\(session.id) \(operation)")
+        notify(session, .ended(operation))
+        if operation.transfersData { notify(session, .dataTransferCompleted) }
+    }
+
+    // MARK: Dropping
+
+    /// Released over `node` with a copy or a move: the target's feedback ends, then the drop is performed, at
+    /// once for targets given providers, after the loads for the others.
+    private func drop(_ session: LiveDragSession, on node: Node, _ operation: DropOperation) {
+        guard let destination = node[attachment: DropDestinationKey.self] else {
+            return cancel(session, DragDropError(.targetRemoved, "the target \(node) no longer accepts drops"))
+        }
+        let location = node.convertFromGlobal(session.location)
+        let accepted = session.providers.indices.filter { destination.accepts(session.providers[$0]) }
+        session.state = .dropping
+        session.target = nil
+        session.droppedOn = node
+        scene.record(
+            .dropPerformed, node: node,
+            value: "\(session.id) \(operation) at \(Describe.point(location)): \(accepted.count) of "
+                + Describe.items(session.providers.count))
+        endFeedback(node)
+        guard session.state == .dropping else { return }
+        switch destination.handler {
+        case .delegate(let delegate):
+            callbacksRan = true
+            let info = DropInfo(location: location, itemProviders: session.providers, isDropping: true)
+            let succeeded = delegate.performDrop(info: info)
+            conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "performDrop")
+        case .providers(let perform):
+            callbacksRan = true
+            let succeeded = perform(accepted.map { session.providers[$0] }, location)
+            conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "the action")
+        case .load(let receiver, let perform):
+            startLoads(session, on: node, operation, accepted, location, receiver, perform)
+        }
+    }
+
+    /// Ends a drop performed at once with its result.
+    private func conclude(
+        _ session: LiveDragSession, on node: Node, _ operation: DropOperation, _ accepted: [Int], succeeded: Bool,
+        what: String
+    ) {
+        guard session.state == .dropping else { return }
+        scene.record(.dropAction, node: node, value: "\(session.id) \(succeeded)")
+        if succeeded {
+            end(session, operation, transferred: accepted)
+        } else {
+            end(session, .cancel, error: DragDropError(.declined, "\(what) of \(node) returned false"))
+        }
+    }
+
+    /// Starts loading the accepted items, each on its own task, all at once.
+    private func startLoads(
+        _ session: LiveDragSession, on node: Node, _ operation: DropOperation, _ accepted: [Int],
+        _ location: CGPoint, _ receiver: PayloadReceiver, _ perform: @escaping ([any Sendable], CGPoint) throws -> Bool
+    ) {
+        let providers = accepted.map { session.providers[$0] }
+        let progress = LoadCounter()
+        let loads = Task { await receiver.loadAll(providers, progress: progress) }
+        let drop = PendingDrop(
+            session: session, target: node, location: location, operation: operation, indices: accepted,
+            receiverName: receiver.name, perform: perform, progress: progress, loads: loads)
+        session.pendingDrop = drop
+        pendingDrops.append(drop)
+        scene.record(
+            .dropLoad, node: node, value: "\(session.id) loading \(Describe.items(providers.count)) as \(receiver.name)"
+        )
+    }
+
+    /// The loads of a drop finished: records each item's load in order, then runs the target's action and ends
+    /// the session with its result.
+    func complete(_ drop: PendingDrop, with results: [Result<any Sendable, any Error>]) {
+        pendingDrops.removeAll { $0 === drop }
+        let session = drop.session
+        guard session.state == .dropping, session.pendingDrop === drop else { return }
+        let count = session.providers.count
+        var values: [any Sendable] = []
+        var failure: DragDropError?
+        for (position, result) in zip(drop.indices, results) {
+            let item = "item \(position + 1) of \(count)"
+            switch result {
+            case .success(let value):
+                values.append(value)
+                scene.record(
+                    .dropLoad, node: drop.target, value: "\(session.id) \(item) loaded as \(drop.receiverName)")
+            case .failure(let error):
+                scene.record(.dropLoad, node: drop.target, value: "\(session.id) \(item) failed: \(error)")
+                if failure == nil {
+                    failure = DragDropError(
+                        .loadFailed, "\(item) could not be loaded as \(drop.receiverName) for \(drop.target): \(error)",
+                        underlyingError: error)
+                }
+            }
+        }
+        if let failure {
+            end(session, .cancel, error: failure)
+            return flush()
+        }
+        callbacksRan = true
+        let result = Result { try drop.perform(values, drop.location) }
+        guard session.state == .dropping else { return flush() }
+        switch result {
+        case .success(true):
+            scene.record(.dropAction, node: drop.target, value: "\(session.id) true")
+            end(session, drop.operation, transferred: drop.indices)
+        case .success(false):
+            scene.record(.dropAction, node: drop.target, value: "\(session.id) false")
+            end(session, .cancel, error: DragDropError(.declined, "the action of \(drop.target) returned false"))
+        case .failure(let error):
+            scene.record(.dropAction, node: drop.target, value: "\(session.id) threw \(error)")
+            end(
+                session, .cancel,
+                error: DragDropError(
+                    .actionFailed, "the action of \(drop.target) threw: \(error)", underlyingError: error))
+        }
+        flush()
+    }
+}

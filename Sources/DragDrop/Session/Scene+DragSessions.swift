@@ -1,0 +1,55 @@
+import Foundation
+import Gestures
+
+// The drag sessions of a scene, for tests, renderers and simulators.
+extension Scene {
+    /// The drag sessions in progress, in the order they lifted: those following a pointer and those released over
+    /// a target whose items are loading (`isDropping`).
+    public var dragSessions: [DragSession] {
+        self[extension: DragCoordinatorKey.self]?.sessions.map { $0.snapshot() } ?? []
+    }
+
+    /// Whether a drop is waiting for `finishDrops()`.
+    public var hasPendingDrops: Bool {
+        !(self[extension: DragCoordinatorKey.self]?.pendingDrops.isEmpty ?? true)
+    }
+
+    /// Completes the drops whose items are loading, in the order they were released: awaits each drop's loads
+    /// (which run concurrently, on their own tasks, from the moment of release), then, on the caller's task,
+    /// records each item's load in item order, runs the target's action and tells the source how the session
+    /// ended. Drops released while this runs (by an action) are completed too.
+    ///
+    /// The scene is not `Sendable`: this method runs in the caller's isolation (`nonisolated(nonsending)`), so call
+    /// it from the task that drives the scene, typically right after sending the event that released a drag. The
+    /// outcome and the timeline do not depend on which load finished first.
+    /// - Returns: The sessions that ended, as they ended.
+    @discardableResult
+    nonisolated(nonsending) public func finishDrops() async -> [DragSession] {
+        guard let coordinator = self[extension: DragCoordinatorKey.self] else { return [] }
+        var finished: [DragSession] = []
+        while let drop = coordinator.pendingDrops.first {
+            let results = await drop.loads.value
+            coordinator.complete(drop, with: results)
+            finished.append(drop.session.snapshot())
+        }
+        return finished
+    }
+
+    /// Cancels a drag session: a dragging session leaves its target (which hears `false` and `dropExited`), a
+    /// dropping one stops its loads; the source hears `.ended(.cancel)`. The pointer keeps its gestures until it
+    /// goes up, but drags nothing.
+    /// - Parameter id: The session.
+    public func cancelDragSession(_ id: DragSession.ID) {
+        guard let coordinator = self[extension: DragCoordinatorKey.self],
+            let session = coordinator.sessions.first(where: { $0.id == id })
+        else { return }
+        coordinator.cancel(session, DragDropError(.cancelled, "\(id) was cancelled"))
+        coordinator.flush()
+    }
+
+    /// Cancels every drag session, as Escape does.
+    public func cancelDragSessions() {
+        self[extension: DragCoordinatorKey.self]?.cancelAll(
+            DragDropError(.cancelled, "the drag sessions were cancelled"))
+    }
+}

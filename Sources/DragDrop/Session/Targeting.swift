@@ -1,0 +1,152 @@
+import Foundation
+import Gestures
+import Transfer
+
+// Choosing the target as the pointer moves: the frontmost node under the pointer that can import an item (by
+// content types) and does not decline; exit before enter; proposals; spring loading.
+extension DragCoordinator {
+    /// The pointer moved.
+    func move(_ session: LiveDragSession, to location: CGPoint) {
+        guard session.state == .dragging else { return }
+        session.location = location
+        if let preview = session.preview { place(preview, at: location) }
+        retarget(session)
+        if session.state == .dragging { notify(session, .active) }
+        flush()
+    }
+
+    /// Finds the target under the pointer, moves the session to it, and asks it for a proposal.
+    func retarget(_ session: LiveDragSession) {
+        let hits = scene.nodes(at: session.location)
+        session.forgetValidations(outside: hits)
+        var found: Node?
+        for node in hits {
+            guard let destination = node[attachment: DropDestinationKey.self], session.canImport(destination),
+                !node.isDisabledInTree
+            else { continue }
+            if case .delegate(let delegate) = destination.handler {
+                let isValid = validate(session, node, delegate)
+                guard session.state == .dragging else { return }
+                guard isValid else { continue }
+            }
+            found = node
+            break
+        }
+        if found !== session.target {
+            if let old = session.target {
+                exit(session, old)
+                guard session.state == .dragging else { return }
+            }
+            if let new = found, new.isInScene {
+                enter(session, new)
+                guard session.state == .dragging else { return }
+            }
+        }
+        if let target = session.target { propose(session, target) }
+        guard session.state == .dragging else { return }
+        updateSpringLoading(session)
+    }
+
+    private func validate(_ session: LiveDragSession, _ node: Node, _ delegate: any DropDelegate) -> Bool {
+        if let known = session.validation(of: node) { return known }
+        callbacksRan = true
+        let isValid = delegate.validateDrop(info: info(session, node))
+        session.setValidation(isValid, of: node)
+        if !isValid { scene.record(.dropDeclined, node: node, value: "\(session.id)") }
+        return isValid
+    }
+
+    private func enter(_ session: LiveDragSession, _ node: Node) {
+        session.target = node
+        session.proposal = nil
+        session.delegateOperation = nil
+        scene.record(.dropEntered, node: node, value: "\(session.id)")
+        beginFeedback(node)
+        guard session.state == .dragging, session.target === node else { return }
+        if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
+            callbacksRan = true
+            delegate.dropEntered(info: info(session, node))
+        }
+    }
+
+    /// The session stops targeting `node`: `dropExited`, then `isTargeted(false)` when it was the last.
+    func exit(_ session: LiveDragSession, _ node: Node) {
+        session.target = nil
+        session.proposal = nil
+        cancelSpringLoading(session)
+        scene.record(.dropExited, node: node, value: "\(session.id)")
+        if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
+            callbacksRan = true
+            delegate.dropExited(info: info(session, node))
+        }
+        endFeedback(node)
+    }
+
+    /// Asks the target for its proposal: a delegate's `dropUpdated` (nil keeps the last, `.copy` at first), or
+    /// the node's `dropConfiguration` (`.copy` without one). A move the source does not allow is a copy.
+    private func propose(_ session: LiveDragSession, _ node: Node) {
+        guard let destination = node[attachment: DropDestinationKey.self] else { return }
+        var operation = DropOperation.copy
+        if case .delegate(let delegate) = destination.handler {
+            callbacksRan = true
+            let proposal = delegate.dropUpdated(info: info(session, node))
+            guard session.state == .dragging, session.target === node else { return }
+            if let proposal { session.delegateOperation = proposal.operation }
+            operation = session.delegateOperation ?? .copy
+        } else if let configure = node[attachment: DropConfigurationKey.self] {
+            callbacksRan = true
+            let drop = DropSession(
+                location: node.convertFromGlobal(session.location), itemsCount: session.providers.count,
+                suggestedOperations: session.suggestedOperations)
+            operation = configure(drop).operation
+            guard session.state == .dragging, session.target === node else { return }
+        }
+        if operation == .move && !session.allowsMove { operation = .copy }
+        guard session.proposal?.operation != operation else { return }
+        session.proposal = DropProposal(operation: operation)
+        scene.record(.dropProposal, node: node, value: "\(session.id) \(operation)")
+    }
+
+    /// What a delegate sees before the drop: location and types.
+    private func info(_ session: LiveDragSession, _ node: Node) -> DropInfo {
+        DropInfo(
+            location: node.convertFromGlobal(session.location), itemProviders: session.providers, isDropping: false)
+    }
+
+    // MARK: Spring loading
+
+    /// Starts, keeps or restarts the wait on a spring-loaded target: hovering within 10 points for 1 second.
+    private func updateSpringLoading(_ session: LiveDragSession) {
+        guard let target = session.target, target[attachment: SpringLoadingKey.self] != nil else {
+            cancelSpringLoading(session)
+            return
+        }
+        if let spring = session.spring, spring.node === target,
+            hypot(session.location.x - spring.anchor.x, session.location.y - spring.anchor.y) < 10
+        {
+            return
+        }
+        cancelSpringLoading(session)
+        let deadline = scene.schedule(at: scene.currentTime + 1) { [weak self, weak session] in
+            guard let self, let session else { return }
+            self.springLoad(session)
+        }
+        session.spring = SpringLoading(node: target, anchor: session.location, deadline: deadline)
+    }
+
+    private func springLoad(_ session: LiveDragSession) {
+        guard session.state == .dragging, let spring = session.spring, spring.deadline != nil,
+            spring.node === session.target, let action = spring.node[attachment: SpringLoadingKey.self]
+        else { return }
+        session.spring?.deadline = nil
+        scene.record(.dropSpringLoaded, node: spring.node, value: "\(session.id)")
+        callbacksRan = true
+        action()
+        flush()
+    }
+
+    func cancelSpringLoading(_ session: LiveDragSession) {
+        if let deadline = session.spring?.deadline { scene.cancel(deadline) }
+        session.spring = nil
+    }
+}

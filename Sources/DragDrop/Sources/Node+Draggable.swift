@@ -1,0 +1,77 @@
+import Gestures
+import Transfer
+
+// Drag sources, with SwiftUI's names.
+extension Node {
+    /// Makes the node a drag source for a value, as SwiftUI's `draggable(_:)`: a long press then a move (touch),
+    /// or a move of 10 points (mouse), lifts the node into a drag session. The value is made, and exported to an
+    /// item provider, when the node lifts, not before. The preview is a copy of the node's content, drawn at the
+    /// pointer.
+    ///
+    /// The lift competes with the node's other gestures by the engine's rules (it is attached as a high-priority
+    /// gesture that wins only once it lifts), so a tap on a draggable node still taps. Hear how the session ends
+    /// with `onDragSessionUpdated(_:)`.
+    /// - Parameter payload: The dragged value.
+    /// - Returns: The node.
+    @discardableResult
+    public func draggable<T: Transferable>(_ payload: @autoclosure @escaping () -> T) -> Node {
+        makeDraggable(.values { [payload()] }, preview: nil)
+    }
+
+    /// Makes the node a drag source for a value with a custom preview, as SwiftUI's `draggable(_:preview:)`.
+    ///
+    /// `preview` fills in a new node when the drag lifts: set its content and its frame's size (it starts with
+    /// the source's size and no content), add children. The node is drawn centred at the pointer, on top of the
+    /// scene, and does not take part in hit testing; it is removed when the drag is released.
+    /// - Parameters:
+    ///   - payload: The dragged value, made when the node lifts.
+    ///   - preview: Fills in the preview node.
+    /// - Returns: The node.
+    @discardableResult
+    public func draggable<T: Transferable>(
+        _ payload: @autoclosure @escaping () -> T, preview: @escaping (Node) -> Void
+    ) -> Node {
+        makeDraggable(.values { [payload()] }, preview: preview)
+    }
+
+    /// Sets the operations the drag sources of this node and its subtree allow, as SwiftUI's
+    /// `dragConfiguration(_:)`. Without it only copying is allowed.
+    /// - Parameter configuration: The configuration.
+    /// - Returns: The node.
+    @discardableResult
+    public func dragConfiguration(_ configuration: DragConfiguration) -> Node {
+        self[attachment: DragConfigurationKey.self] = configuration
+        return self
+    }
+
+    /// Sets when the drag sources of this node and its subtree lift (a DnDKit addition); see ``DragLift``.
+    /// - Parameter lift: The thresholds.
+    /// - Returns: The node.
+    @discardableResult
+    public func dragLift(_ lift: DragLift) -> Node {
+        self[attachment: DragLiftKey.self] = lift
+        return self
+    }
+
+    /// Runs an action on every update of a drag session started from this node or its subtree, as SwiftUI's
+    /// `onDragSessionUpdated(_:)`: `.initial` when the node lifts, `.active` on every move, `.ended` with the
+    /// operation (after the target's action returned, for a drop that loads its items), then
+    /// `.dataTransferCompleted` after a successful drop. A source that allows moving removes the moved items on
+    /// `.ended(.move)`.
+    /// - Parameter action: Given the session.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDragSessionUpdated(_ action: @escaping (DragSession) -> Void) -> Node {
+        self[attachment: DragSessionObserverKey.self] = action
+        return self
+    }
+
+    /// Stores the source's declaration and attaches the lift gesture.
+    func makeDraggable(_ payload: DragSource.Payload, preview: ((Node) -> Void)?) -> Node {
+        let token = (self[attachment: DragSourceKey.self]?.liftToken ?? 0) + 1
+        self[attachment: DragSourceKey.self] = DragSource(payload: payload, preview: preview, liftToken: token)
+        guard let scene else { return self }
+        let coordinator = DragCoordinator.installed(in: scene)
+        return highPriorityGesture(DragLiftGesture(source: self, coordinator: coordinator, token: token))
+    }
+}

@@ -1,0 +1,60 @@
+/// Why a drag session ended without transferring anything: the reason a source hears with `.ended(.cancel)`.
+///
+/// Compare ``code`` to tell reasons apart; new codes may be added. The ``message`` is complete on its own and
+/// names the nodes involved, for example `released over no drop target at (120, 40)`.
+public struct DragDropError: Error, Sendable, CustomStringConvertible {
+    /// The kind of reason.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public let rawValue: String
+
+        /// Creates a code from its name.
+        /// - Parameter rawValue: The name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The name.
+        public var description: String { rawValue }
+
+        /// The pointer went up over no node that accepts the items.
+        public static let noTarget = Code(rawValue: "no target")
+        /// The targeted node's proposal was `.forbidden` or `.cancel` when the pointer went up.
+        public static let refused = Code(rawValue: "refused")
+        /// The session was cancelled: Escape, `Scene.cancelDragSession(_:)`, or its gesture was taken away.
+        public static let cancelled = Code(rawValue: "cancelled")
+        /// The system cancelled the pointer.
+        public static let pointerCancelled = Code(rawValue: "pointer cancelled")
+        /// The source node (or an ancestor) left the scene while dragging.
+        public static let sourceRemoved = Code(rawValue: "source removed")
+        /// The targeted node left the scene while hovered or while its drop was loading.
+        public static let targetRemoved = Code(rawValue: "target removed")
+        /// An item could not be loaded in the target's type (``underlyingError`` is the `TransferError`).
+        public static let loadFailed = Code(rawValue: "load failed")
+        /// The target's action (or `performDrop`) returned false.
+        public static let declined = Code(rawValue: "declined")
+        /// The target's action threw (``underlyingError`` is what it threw).
+        public static let actionFailed = Code(rawValue: "action failed")
+    }
+
+    /// The kind of reason.
+    public var code: Code
+    /// A complete description.
+    public var message: String
+    /// The error behind it: a `TransferError` for `loadFailed`, the action's error for `actionFailed`.
+    public var underlyingError: (any Error)?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The kind of reason.
+    ///   - message: A complete description.
+    ///   - underlyingError: The error behind it.
+    public init(_ code: Code, _ message: String, underlyingError: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.underlyingError = underlyingError
+    }
+
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,60 @@
+import ContentTypes
+import Foundation
+import Transfer
+
+/// What a `DropDelegate` learns about a drag, as SwiftUI's `DropInfo`: where it is and which types it carries, and,
+/// in `performDrop(info:)` only, the item providers to load.
+///
+/// Before the drop a target sees types only: ``itemProviders(for:)`` returns nothing until `performDrop(info:)`.
+public struct DropInfo: Sendable {
+    /// The pointer's location in the drop target's own space.
+    public let location: CGPoint
+    private let providers: [ItemProvider]
+    private let isDropping: Bool
+
+    /// Creates drop information (DragDrop makes these; tests of a delegate may too).
+    /// - Parameters:
+    ///   - location: The location in the target's space.
+    ///   - itemProviders: The dragged items.
+    ///   - isDropping: Whether this is the drop itself, when the providers may be loaded.
+    public init(location: CGPoint, itemProviders: [ItemProvider], isDropping: Bool) {
+        self.location = location
+        providers = itemProviders
+        self.isDropping = isDropping
+    }
+
+    /// Whether at least one dragged item offers a type that conforms to one of `contentTypes`. Types only:
+    /// nothing is loaded.
+    /// - Parameter contentTypes: The types.
+    /// - Returns: True when some item conforms.
+    public func hasItemsConforming(to contentTypes: [UTType]) -> Bool {
+        providers.contains { provider in contentTypes.contains { provider.hasItemConforming(to: $0) } }
+    }
+
+    /// The providers of the dragged items that offer a type conforming to one of `contentTypes`, in the order
+    /// they were dragged; empty before the drop (in `validateDrop`, `dropEntered`, `dropUpdated`, `dropExited`).
+    /// - Parameter contentTypes: The types.
+    /// - Returns: The providers.
+    public func itemProviders(for contentTypes: [UTType]) -> [NSItemProvider] {
+        guard isDropping else { return [] }
+        return providers.filter { provider in contentTypes.contains { provider.hasItemConforming(to: $0) } }
+    }
+}
+
+/// The bytes of one dropped item, for targets declared by content type (`dropDestination(of:action:isTargeted:)`).
+public struct DroppedData: Hashable, Sendable {
+    /// The content type the bytes are in: the first type the item offers (in the sender's order) that conforms to
+    /// one the target accepts.
+    public let contentType: UTType
+    /// The bytes.
+    public let data: Data
+
+    /// Creates dropped data.
+    /// - Parameters:
+    ///   - contentType: The type of the bytes.
+    ///   - data: The bytes.
+    public init(contentType: UTType, data: Data) {
+        self.contentType = contentType
+        self.data = data
+    }
+}

@@ -1,0 +1,70 @@
+import ContentTypes
+import DragDrop
+import Foundation
+import Synchronization
+import Testing
+import Transfer
+
+/// Imports tokens, failing for those whose name starts with `bad`, after sleeping the milliseconds that follow
+/// the last `-` of the name (`slow-60`), so that loads finish in an order of the test's choosing.
+struct CheckedToken: Transferable, Equatable {
+    var name: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(importedContentType: .token) { data in
+            let token = try JSONDecoder().decode(Token.self, from: data)
+            if let delay = token.name.split(separator: "-").last.flatMap({ Int($0) }) {
+                try await Task.sleep(for: .milliseconds(delay))
+            }
+            if token.name.hasPrefix("bad") { throw CheckError(name: token.name) }
+            return CheckedToken(name: token.name)
+        }
+    }
+}
+
+struct CheckError: Error, CustomStringConvertible {
+    var name: String
+    var description: String { "\(name) is bad" }
+}
+
+/// An identifiable item of a drag container that exports as a token or as a card.
+struct Thing: Identifiable, Transferable {
+    enum Kind: Sendable {
+        case token
+        case card
+    }
+
+    var id: Int
+    var kind: Kind
+
+    static var transferRepresentation: some TransferRepresentation {
+        ProxyRepresentation { (thing: Thing) in Token(name: "thing \(thing.id)") }
+            .exportingCondition { $0.kind == .token }
+        ProxyRepresentation { (thing: Thing) in Card(name: "thing \(thing.id)") }
+            .exportingCondition { $0.kind == .card }
+    }
+}
+
+/// Imports tokens after sleeping the milliseconds after the last `-` of the name, noting the names whose load was
+/// cancelled.
+struct SlowToken: Transferable {
+    static let started = Mutex<Set<String>>([])
+    static let cancelled = Mutex<Set<String>>([])
+
+    var name: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        DataRepresentation(importedContentType: .token) { data in
+            let token = try JSONDecoder().decode(Token.self, from: data)
+            let delay = token.name.split(separator: "-").last.flatMap { Int($0) } ?? 0
+            started.withLock { _ = $0.insert(token.name) }
+            do {
+                try await Task.sleep(for: .milliseconds(delay))
+            } catch {
+                cancelled.withLock { _ = $0.insert(token.name) }
+                throw error
+            }
+            return SlowToken(name: token.name)
+        }
+    }
+}

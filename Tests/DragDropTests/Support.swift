@@ -1,0 +1,181 @@
+import ContentTypes
+import DragDrop
+import Foundation
+import Gestures
+import Testing
+import Transfer
+
+/// A dragged thing in tests: a name, carried as JSON of its own type.
+struct Token: Codable, Hashable, Transferable {
+    var name: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .token)
+    }
+}
+
+/// Another kind of thing, of another type, so that targets can route by type.
+struct Card: Codable, Hashable, Transferable {
+    var name: String
+
+    static var transferRepresentation: some TransferRepresentation {
+        CodableRepresentation(contentType: .card)
+    }
+}
+
+extension UTType {
+    static let token = UTType(exportedAs: "org.dndkit.test.token")
+    static let card = UTType(exportedAs: "org.dndkit.test.card")
+}
+
+func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
+    CGPoint(x: x, y: y)
+}
+
+func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CGRect {
+    CGRect(x: x, y: y, width: width, height: height)
+}
+
+/// Lines of what happened, in order.
+final class Log {
+    private(set) var lines: [String] = []
+
+    func add(_ line: String) {
+        lines.append(line)
+    }
+
+    func clear() {
+        lines.removeAll()
+    }
+
+    /// The lines that start with `prefix`.
+    func lines(_ prefix: String) -> [String] {
+        lines.filter { $0.hasPrefix(prefix) }
+    }
+}
+
+/// A 400×400 scene with a source at (0, 0, 100, 100) that drags a token, and targets added by each test. Every
+/// callback is logged in order.
+final class Stage {
+    let scene = Scene(size: CGSize(width: 400, height: 400))
+    let log = Log()
+    let source: Node
+    /// Every session update the source heard.
+    private(set) var updates: [DragSession] = []
+
+    init(_ payload: Token = Token(name: "a"), allowMove: Bool = false) {
+        scene.isRecording = true
+        source = scene.root.addChild("source", frame: rect(0, 0, 100, 100), content: .shape(.rectangle, fill: .blue))
+        source.draggable(payload).dragConfiguration(DragConfiguration(allowMove: allowMove))
+            .onDragSessionUpdated { [unowned self] session in
+                updates.append(session)
+                if case .ended = session.phase { log.add("source \(session.phase)") }
+            }
+    }
+
+    /// The operation the source heard last, and the error code of a cancel.
+    var ending: String? {
+        guard let last = updates.last(where: { if case .ended = $0.phase { true } else { false } }) else { return nil }
+        return [last.phase.description, last.error.map { "\($0.code)" }].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// A node accepting tokens, logging its callbacks under `name`.
+    @discardableResult
+    func tokenTarget(
+        _ name: String, frame: CGRect, in parent: Node? = nil, result: @escaping () throws -> Bool = { true }
+    ) -> Node {
+        let node = (parent ?? scene.root).addChild(name, frame: frame, content: .shape(.rectangle, fill: .gray))
+        node.dropDestination(for: Token.self) { [log] tokens, location in
+            log.add("\(name) action \(tokens.map(\.name)) at \(Int(location.x)),\(Int(location.y))")
+            return try result()
+        } isTargeted: { [log] in
+            log.add("\(name) isTargeted \($0)")
+        }
+        return node
+    }
+
+    /// A node accepting cards only.
+    @discardableResult
+    func cardTarget(_ name: String, frame: CGRect, in parent: Node? = nil) -> Node {
+        let node = (parent ?? scene.root).addChild(name, frame: frame, content: .shape(.rectangle, fill: .gray))
+        node.dropDestination(for: Card.self) { [log] cards, _ in
+            log.add("\(name) action \(cards.map(\.name))")
+            return true
+        } isTargeted: { [log] in
+            log.add("\(name) isTargeted \($0)")
+        }
+        return node
+    }
+
+    /// A touch lifts the source at (50, 50): down at `start`, lifted at `start + 0.5`.
+    func lift(at start: Double = 0, pointer: Int = 1) throws {
+        try scene.send(.down, point(50, 50), at: start, pointer: pointer)
+        try scene.advance(to: start + 0.5)
+    }
+
+    /// Moves the pointer in one event.
+    func move(_ location: CGPoint, at time: Double, pointer: Int = 1) throws {
+        try scene.send(.move, location, at: time, pointer: pointer)
+    }
+
+    /// Releases the pointer.
+    func release(_ location: CGPoint, at time: Double, pointer: Int = 1) throws {
+        try scene.send(.up, location, at: time, pointer: pointer)
+    }
+
+    /// The timeline's drag-and-drop entries, as `node kind value`, without times.
+    var dragLog: [String] {
+        scene.timeline.entries.filter { $0.kind.rawValue.hasPrefix("drag.") || $0.kind.rawValue.hasPrefix("drop.") }
+            .map { entry in [entry.nodeName, entry.kind.rawValue, entry.value].compactMap { $0 }.joined(separator: " ")
+            }
+    }
+}
+
+/// A drop delegate that logs every call and answers as told.
+final class RecordingDelegate: DropDelegate {
+    let name: String
+    let log: Log
+    var isValid = true
+    var proposals: [DropProposal?] = []
+    var performResult = true
+    /// The providers `performDrop` saw.
+    private(set) var performedProviders: [NSItemProvider] = []
+
+    init(_ name: String, log: Log) {
+        self.name = name
+        self.log = log
+    }
+
+    func validateDrop(info: DropInfo) -> Bool {
+        log.add("\(name) validate \(Int(info.location.x)),\(Int(info.location.y))")
+        return isValid
+    }
+
+    func dropEntered(info: DropInfo) {
+        log.add("\(name) entered providers \(info.itemProviders(for: [.data]).count)")
+    }
+
+    func dropUpdated(info: DropInfo) -> DropProposal? {
+        let proposal = proposals.isEmpty ? nil : proposals.removeFirst()
+        log.add("\(name) updated \(Int(info.location.x)),\(Int(info.location.y))")
+        return proposal
+    }
+
+    func dropExited(info: DropInfo) {
+        log.add("\(name) exited")
+    }
+
+    func performDrop(info: DropInfo) -> Bool {
+        performedProviders = info.itemProviders(for: [.token])
+        log.add("\(name) performDrop providers \(performedProviders.count)")
+        return performResult
+    }
+}
+
+/// Waits, in real time and for at most five seconds, until `condition` holds.
+func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition(), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(2))
+    }
+}
