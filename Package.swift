@@ -27,7 +27,8 @@ let package = Package(
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: System libraries and the C shim
@@ -72,7 +73,10 @@ let package = Package(
         ),
         .target(
             name: "Simulation",
-            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+            dependencies: [
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(
             name: "DnDKit",
