@@ -7,12 +7,7 @@
 //     swift package benchmark --target PNGBenchmarks                  # one family
 //     swift package benchmark thresholds check                        # against the committed thresholds
 
-import Foundation
 import PackageDescription
-
-/// The identity SwiftPM gives the root package: the name of its folder (`main`, a worktree's name, a clone's).
-let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .lastPathComponent.lowercased()
 
 let package = Package(
     name: "DnDKitBenchmarks",
@@ -22,22 +17,22 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: rootPackage)]),
+        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
         // PNGCodec against libpng called directly, in the same run (issue 2).
         benchmarkFamily(
-            "PNGBenchmarks", dependencies: [.product(name: "PNGCodec", package: rootPackage), "CLibPNGBaseline"]),
+            "PNGBenchmarks", dependencies: [.product(name: "PNGCodec", package: "DnDKit"), "CLibPNGBaseline"]),
         .target(
             name: "CLibPNGBaseline",
             path: "Baselines/CLibPNGBaseline",
             linkerSettings: [.linkedLibrary("png16")]
         ),
-        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)]),
+        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: "DnDKit")]),
         // Transfer: in-process hand-over, PNG pass-through, Codable round trips against JSON called directly (issue 4).
         benchmarkFamily(
             "TransferBenchmarks",
             dependencies: [
-                .product(name: "Transfer", package: rootPackage), .product(name: "PNGCodec", package: rootPackage),
-                .product(name: "ContentTypes", package: rootPackage),
+                .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "ContentTypes", package: "DnDKit"),
             ]),
     ]
 )

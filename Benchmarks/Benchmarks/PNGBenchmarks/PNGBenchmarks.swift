@@ -139,6 +139,10 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // MARK: Growth
+
+    registerGrowthBenchmarks()
 }
 
 /// The custom metrics; their targets are in Thresholds/.

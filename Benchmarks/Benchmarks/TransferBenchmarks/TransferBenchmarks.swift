@@ -89,6 +89,28 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(received)
     }
 
+    // MARK: Growth
+
+    // The PNG pass-through at 1, 16 and 64 MiB of pixels (issue 8): the encoded bytes a decoded bitmap remembers are
+    // handed on, neither copied nor re-encoded, so the time stays flat as the image grows.
+    for side in [512, 2048, 4096] {
+        let mebibytes = side * side * 4 / 1_048_576
+        let (bitmap, png) = (try? noisePNG(side: side)) ?? (nil, Data())
+        Benchmark(
+            "growth: PNG pass-through, \(mebibytes) MiB bitmap",
+            configuration: .init(metrics: [.wallClock, .mallocCountLarge], maxDuration: .seconds(3))
+        ) { _ in
+            guard let bitmap else {
+                throw WrongResult(description: "the PNG could not be made")
+            }
+            let received = try await ItemProvider(bitmap).restricted(to: .all).loadTransferable(type: Data.self)
+            guard received.count == png.count else {
+                throw WrongResult(description: "the PNG was re-encoded")
+            }
+            blackHole(received)
+        }
+    }
+
     // MARK: Codable round trips
 
     // The three ways of round-tripping 10,000 items run in alternating batches of 500 within each sample, so that the
