@@ -3,9 +3,10 @@ import PNGCodec
 /// An image that can be dragged and dropped, in the role SwiftUI's `Image` has there: code such as
 /// `.dropDestination(for: Image.self)` or `.draggable(Image(bitmap: photo))` ports unchanged.
 ///
-/// An image holds either a ``Bitmap`` (its pixels) or, for drag previews and placeholders, the name of a symbol
-/// (`Image(systemName: "scope")`) that a renderer draws however it likes. Only bitmap images export content types;
-/// a symbol image exports nothing, but is still handed over as it is to receivers of `Image` in the same process.
+/// An image holds either a ``PNGCodec/Bitmap`` (its pixels) or, for drag previews and placeholders, the name of a
+/// symbol (`Image(systemName: "scope")`) that a renderer draws however it likes. Only bitmap images export content
+/// types; a symbol image exports nothing, but is still handed over as it is to receivers of `Image` in the same
+/// process.
 public struct Image: Sendable, Hashable, CustomStringConvertible {
     private enum Content: Sendable, Hashable {
         case bitmap(Bitmap)
