@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import Synchronization
 import Testing
 import Transfer
 
@@ -345,6 +346,32 @@ struct DropTests {
         #expect(stage.scene.dragSessions.map(\.id) == [DragSession.ID(rawValue: 2)])
     }
 
+    @Test("with a dropLoadingExecutor the loads run on it, with the same outcome and timeline")
+    func loadingExecutor() async throws {
+        func run(on executor: CountingExecutor?) async throws -> (log: [String], timeline: String) {
+            let stage = Stage()
+            stage.scene.dropLoadingExecutor = executor
+            stage.tokenTarget("pane", frame: rect(200, 200, 100, 100))
+            try stage.lift()
+            try stage.move(point(230, 240), at: 0.6)
+            try stage.release(point(230, 240), at: 0.7)
+            await stage.scene.finishDrops()
+            return (stage.log.lines, stage.scene.timeline.description)
+        }
+        let executor = CountingExecutor()
+        let (log, timeline) = try await run(on: executor)
+        #expect(executor.jobCount > 0)
+        #expect(
+            log == [
+                "pane isTargeted true", "pane isTargeted false", "pane action [\"a\"] at 30,40", "source ended(copy)",
+            ])
+        let before = executor.jobCount
+        let (defaultLog, defaultTimeline) = try await run(on: nil)
+        #expect(executor.jobCount == before)
+        #expect(defaultLog == log)
+        #expect(defaultTimeline == timeline)
+    }
+
     @Test("the same script gives the same timeline, byte for byte")
     func deterministicTimeline() async throws {
         func run() async throws -> String {
@@ -387,5 +414,18 @@ struct NamedItem: Identifiable, Transferable {
 
     static var transferRepresentation: some TransferRepresentation {
         ProxyRepresentation { (item: NamedItem) in Token(name: item.name) }
+    }
+}
+
+/// A task executor that counts the jobs it is given and runs them on Dispatch's global queue.
+final class CountingExecutor: TaskExecutor {
+    private let jobs = Atomic<Int>(0)
+
+    var jobCount: Int { jobs.load(ordering: .relaxed) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.add(1, ordering: .relaxed)
+        let job = UnownedJob(job)
+        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
