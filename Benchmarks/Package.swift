@@ -7,12 +7,7 @@
 //     swift package benchmark --target PNGBenchmarks                  # one family
 //     swift package benchmark thresholds check                        # against the committed thresholds
 
-import Foundation
 import PackageDescription
-
-/// The identity SwiftPM gives the root package: the name of its folder (`main`, a worktree's name, a clone's).
-let rootPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .lastPathComponent.lowercased()
 
 let package = Package(
     name: "DnDKitBenchmarks",
@@ -22,12 +17,21 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: rootPackage)]),
+        benchmarkFamily("GestureBenchmarks", dependencies: [.product(name: "Gestures", package: "DnDKit")]),
         benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
         // Transfer: in-process hand-over, PNG pass-through, Codable round trips against JSON called directly (issue 4).
         benchmarkFamily(
             "TransferBenchmarks",
             dependencies: [
+                .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "ContentTypes", package: "DnDKit"),
+            ]),
+        // DragDrop: a session update per pointer move among 1,000 drop targets; a drop of 16 PNG items loading
+        // concurrently against one at a time (issue 6).
+        benchmarkFamily(
+            "DragDropBenchmarks",
+            dependencies: [
+                .product(name: "DragDrop", package: "DnDKit"), .product(name: "Gestures", package: "DnDKit"),
                 .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]),
