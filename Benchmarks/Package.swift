@@ -34,6 +34,15 @@ let package = Package(
                 .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]),
+        // DragDrop: a session update per pointer move among 1,000 drop targets; a drop of 16 PNG items loading
+        // concurrently against one at a time (issue 6).
+        benchmarkFamily(
+            "DragDropBenchmarks",
+            dependencies: [
+                .product(name: "DragDrop", package: "DnDKit"), .product(name: "Gestures", package: "DnDKit"),
+                .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "ContentTypes", package: "DnDKit"),
+            ]),
     ]
 )
 

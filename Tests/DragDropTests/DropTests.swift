@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import Synchronization
 import Testing
 import Transfer
 
@@ -132,19 +133,16 @@ struct DropTests {
 
     @Test("the loads run concurrently, yet items are recorded and delivered in their order, whichever finished first")
     func orderIndependentOfCompletion() async throws {
-        let names = ["slow-150", "mid-75", "fast-0"]
-        let start = ContinuousClock.now
-        let (log, _, entries) = try await containerDrop(names: names)
-        // Concurrent: the drop takes about as long as the slowest load, not the sum.
-        #expect(ContinuousClock.now - start < .milliseconds(225))
-        #expect(log.lines == ["action [\"slow-150\", \"mid-75\", \"fast-0\"]", "ended(copy) "])
+        // The loads of each drop wait for one another (Rendezvous), then finish last item first.
+        let (log, _, entries) = try await containerDrop(names: ["A*3/slow-150", "A*3/mid-75", "A*3/fast-0"])
+        #expect(log.lines == ["action [\"A*3/slow-150\", \"A*3/mid-75\", \"A*3/fast-0\"]", "ended(copy) "])
         #expect(
             entries == [
                 "drag#1 loading 3 items as CheckedToken", "drag#1 item 1 of 3 loaded as CheckedToken",
                 "drag#1 item 2 of 3 loaded as CheckedToken", "drag#1 item 3 of 3 loaded as CheckedToken",
                 "drag#1 true",
             ])
-        let (_, _, again) = try await containerDrop(names: names)
+        let (_, _, again) = try await containerDrop(names: ["B*3/slow-150", "B*3/mid-75", "B*3/fast-0"])
         #expect(again == entries)
     }
 
@@ -348,6 +346,32 @@ struct DropTests {
         #expect(stage.scene.dragSessions.map(\.id) == [DragSession.ID(rawValue: 2)])
     }
 
+    @Test("with a dropLoadingExecutor the loads run on it, with the same outcome and timeline")
+    func loadingExecutor() async throws {
+        func run(on executor: CountingExecutor?) async throws -> (log: [String], timeline: String) {
+            let stage = Stage()
+            stage.scene.dropLoadingExecutor = executor
+            stage.tokenTarget("pane", frame: rect(200, 200, 100, 100))
+            try stage.lift()
+            try stage.move(point(230, 240), at: 0.6)
+            try stage.release(point(230, 240), at: 0.7)
+            await stage.scene.finishDrops()
+            return (stage.log.lines, stage.scene.timeline.description)
+        }
+        let executor = CountingExecutor()
+        let (log, timeline) = try await run(on: executor)
+        #expect(executor.jobCount > 0)
+        #expect(
+            log == [
+                "pane isTargeted true", "pane isTargeted false", "pane action [\"a\"] at 30,40", "source ended(copy)",
+            ])
+        let before = executor.jobCount
+        let (defaultLog, defaultTimeline) = try await run(on: nil)
+        #expect(executor.jobCount == before)
+        #expect(defaultLog == log)
+        #expect(defaultTimeline == timeline)
+    }
+
     @Test("the same script gives the same timeline, byte for byte")
     func deterministicTimeline() async throws {
         func run() async throws -> String {
@@ -390,5 +414,18 @@ struct NamedItem: Identifiable, Transferable {
 
     static var transferRepresentation: some TransferRepresentation {
         ProxyRepresentation { (item: NamedItem) in Token(name: item.name) }
+    }
+}
+
+/// A task executor that counts the jobs it is given and runs them on Dispatch's global queue.
+final class CountingExecutor: TaskExecutor {
+    private let jobs = Atomic<Int>(0)
+
+    var jobCount: Int { jobs.load(ordering: .relaxed) }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        jobs.add(1, ordering: .relaxed)
+        let job = UnownedJob(job)
+        DispatchQueue.global().async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

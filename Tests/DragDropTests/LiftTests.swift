@@ -171,6 +171,26 @@ struct LiftTests {
         #expect(scene.dragSessions.count == 1)
     }
 
+    @Test("draggable called again and again from a parent's body adds no lift gesture after the first")
+    func draggableFromAParentsBody() throws {
+        let scene = Scene(size: CGSize(width: 400, height: 400))
+        scene.isRecording = true
+        final class Model { var runs = 0 }
+        let model = Model()
+        let child = scene.root.addChild("source", frame: rect(0, 0, 100, 100), content: .shape(.circle, fill: .red))
+        scene.root.bind { _ in
+            model.runs += 1
+            child.draggable(Token(name: "run \(model.runs)"))
+        }
+        for _ in 0..<5 { scene.update() }
+        try scene.send(.down, point(50, 50), at: 0)
+        try scene.advance(to: 0.5)
+        #expect(scene.dragSessions.count == 1)
+        // One lift gesture on the node: no gesture left behind by an earlier call is made and fails.
+        let failed = scene.timeline.entries.filter { $0.nodeName == "source" && $0.kind == .failed }
+        #expect(failed.isEmpty, "\(failed)")
+    }
+
     @Test("the default preview copies the source's content and size, centred at the pointer, and is not hit")
     func defaultPreview() throws {
         let (scene, _, _) = scene()

@@ -6,18 +6,38 @@ import Testing
 import Transfer
 
 /// Imports tokens, failing for those whose name starts with `bad`, after sleeping the milliseconds that follow
-/// the last `-` of the name (`slow-60`), so that loads finish in an order of the test's choosing.
+/// the last `-` of the name (`slow-60`), so that loads finish in an order of the test's choosing. A name with a
+/// group (`A*3/slow-60`) first waits for the other loads of its group (see `Rendezvous`).
 struct CheckedToken: Transferable, Equatable {
     var name: String
 
     static var transferRepresentation: some TransferRepresentation {
         DataRepresentation(importedContentType: .token) { data in
             let token = try JSONDecoder().decode(Token.self, from: data)
+            if let slash = token.name.firstIndex(of: "/") { try await Rendezvous.meet(token.name[..<slash]) }
             if let delay = token.name.split(separator: "-").last.flatMap({ Int($0) }) {
                 try await Task.sleep(for: .milliseconds(delay))
             }
             if token.name.hasPrefix("bad") { throw CheckError(name: token.name) }
             return CheckedToken(name: token.name)
+        }
+    }
+}
+
+/// Loads that wait for one another, proving that they run at the same time without timing them: a load of the
+/// group `A*3` waits until 3 loads of group `A*3` have started. Loads run one at a time never meet: the first one
+/// gives up after 10 seconds and fails.
+enum Rendezvous {
+    private static let arrivals = Mutex<[String: Int]>([:])
+
+    static func meet(_ group: Substring) async throws {
+        let count = group.split(separator: "*").last.flatMap { Int($0) } ?? 1
+        let key = String(group)
+        arrivals.withLock { $0[key, default: 0] += 1 }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while arrivals.withLock({ $0[key] ?? 0 }) < count {
+            guard ContinuousClock.now < deadline else { throw CheckError(name: "\(group), alone,") }
+            try await Task.sleep(for: .milliseconds(1))
         }
     }
 }

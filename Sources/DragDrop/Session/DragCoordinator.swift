@@ -23,6 +23,8 @@ final class DragCoordinator {
     private var nextSessionNumber = 1
     /// Whether a user callback ran since the last `flush()`.
     var callbacksRan = false
+    /// Where the loads of drops run; nil for Swift's global concurrent executor.
+    var loadingExecutor: (any TaskExecutor)?
 
     private struct TargetFeedback {
         let node: Node

@@ -134,7 +134,9 @@ extension DragCoordinator {
     ) {
         let providers = accepted.map { session.providers[$0] }
         let progress = LoadCounter()
-        let loads = Task { await receiver.loadAll(providers, progress: progress) }
+        let loads = Task(executorPreference: loadingExecutor) {
+            await receiver.loadAll(providers, progress: progress)
+        }
         let drop = PendingDrop(
             session: session, target: node, location: location, operation: operation, indices: accepted,
             receiverName: receiver.name, perform: perform, progress: progress, loads: loads)

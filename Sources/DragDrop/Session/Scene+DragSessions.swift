@@ -9,6 +9,24 @@ extension Scene {
         self[extension: DragCoordinatorKey.self]?.sessions.map { $0.snapshot() } ?? []
     }
 
+    /// The executor that the loads of dropped items prefer, a DnDKit addition: nil, the default, for Swift's global
+    /// concurrent executor.
+    ///
+    /// A drop's items load concurrently, one child task per item, from the moment of release. Decoding a drop of
+    /// large images is long CPU-bound work; by default it runs on the cooperative thread pool, whose one thread per
+    /// core the rest of the program shares (and which has fewer threads free when some code blocks one). Give the
+    /// loads an executor of their own (`Task(executorPreference:)` semantics) to keep them off that pool, or to
+    /// bound the cores they use. The setting applies to drops released after it is set; a drop's outcome, its
+    /// timeline and the order its items are delivered in do not depend on it.
+    ///
+    /// ```swift
+    /// scene.dropLoadingExecutor = decodingExecutor  // any TaskExecutor, such as a thread pool of yours
+    /// ```
+    public var dropLoadingExecutor: (any TaskExecutor)? {
+        get { self[extension: DragCoordinatorKey.self]?.loadingExecutor }
+        set { DragCoordinator.installed(in: self).loadingExecutor = newValue }
+    }
+
     /// Whether a drop is waiting for `finishDrops()`.
     public var hasPendingDrops: Bool {
         !(self[extension: DragCoordinatorKey.self]?.pendingDrops.isEmpty ?? true)

@@ -16,11 +16,14 @@ final class DragSource {
     let preview: ((Node) -> Void)?
     /// Only the lift gesture attached by the latest `draggable` call on the node starts sessions.
     let liftToken: Int
+    /// Whether that gesture was attached outside any body, so that it stays on the node.
+    let hasLastingLift: Bool
 
-    init(payload: Payload, preview: ((Node) -> Void)?, liftToken: Int) {
+    init(payload: Payload, preview: ((Node) -> Void)?, liftToken: Int, hasLastingLift: Bool) {
         self.payload = payload
         self.preview = preview
         self.liftToken = liftToken
+        self.hasLastingLift = hasLastingLift
     }
 }
 

@@ -66,11 +66,26 @@ extension Node {
         return self
     }
 
-    /// Stores the source's declaration and attaches the lift gesture.
+    /// Stores the source's declaration and attaches the lift gesture, unless the gesture an earlier call attached
+    /// outside any body is still there: then the new declaration takes it over, so that a node made draggable
+    /// again on every run of a parent's body carries one lift gesture, not one per run. A call in the node's own
+    /// body attaches a gesture each run (the run replaces the previous run's); the latest gesture alone lifts.
     func makeDraggable(_ payload: DragSource.Payload, preview: ((Node) -> Void)?) -> Node {
-        let token = (self[attachment: DragSourceKey.self]?.liftToken ?? 0) + 1
-        self[attachment: DragSourceKey.self] = DragSource(payload: payload, preview: preview, liftToken: token)
-        guard let scene else { return self }
+        let previous = self[attachment: DragSourceKey.self]
+        let isInBody = scene?.isRunningBody(of: self) ?? false
+        if let previous, previous.hasLastingLift, !isInBody {
+            self[attachment: DragSourceKey.self] = DragSource(
+                payload: payload, preview: preview, liftToken: previous.liftToken, hasLastingLift: true)
+            return self
+        }
+        let token = (previous?.liftToken ?? 0) + 1
+        guard let scene else {
+            self[attachment: DragSourceKey.self] = DragSource(
+                payload: payload, preview: preview, liftToken: token, hasLastingLift: false)
+            return self
+        }
+        self[attachment: DragSourceKey.self] = DragSource(
+            payload: payload, preview: preview, liftToken: token, hasLastingLift: !isInBody)
         let coordinator = DragCoordinator.installed(in: scene)
         return highPriorityGesture(DragLiftGesture(source: self, coordinator: coordinator, token: token))
     }

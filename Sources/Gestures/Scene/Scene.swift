@@ -113,7 +113,12 @@ public final class Scene {
         if !boundNodes.contains(where: { $0 === node }) { boundNodes.append(node) }
     }
 
-    func isRunningBody(of node: Node) -> Bool {
+    /// Whether `node`'s body (`bind(_:)`) is running: the gestures it attaches now are replaced by the next run. For
+    /// modules whose modifiers attach gestures, so that a modifier called again outside any body can keep the one
+    /// it attached before.
+    /// - Parameter node: The node.
+    /// - Returns: True while the node's body runs.
+    public func isRunningBody(of node: Node) -> Bool {
         bodyNode === node
     }
 
