@@ -39,6 +39,8 @@ let package = Package(
                 .product(name: "Transfer", package: rootPackage), .product(name: "PNGCodec", package: rootPackage),
                 .product(name: "ContentTypes", package: rootPackage),
             ]),
+        // The simulator: `dnd-sim demo`, and `dnd-sim run` of 100 panes and 10,000 events (issue 7).
+        benchmarkFamily("SimulationBenchmarks", dependencies: [.product(name: "Simulation", package: rootPackage)]),
     ]
 )
 
