@@ -204,8 +204,11 @@ public final class Simulation {
                     .compactMap { $0 }.joined(separator: " "))
             return false
         }
-        let sourceEntry = session.flatMap { scene.node($0.sourceNodeID) }.flatMap { sourceNode in
-            panes.lazy.compactMap { $0.items.first { $0.node === sourceNode } }.first
+        // The source's entry, found through the node's owner: `Scene.node(_:)` would walk the whole tree.
+        let sourceEntry = session.flatMap { session in
+            owners[session.sourceNodeID].flatMap { owner in
+                self.pane(named: owner.pane)?.items.first { $0.node.id == session.sourceNodeID }
+            }
         }
         let source = sourceEntry?.item
         if let session { creditedSessions.insert(session.id) }

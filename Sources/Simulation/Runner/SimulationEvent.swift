@@ -104,54 +104,49 @@ extension Simulation {
     }
 
     private func event(from entry: TimelineEntry) -> SimulationEvent? {
-        let owner = entry.nodeID.flatMap { owners[$0] }
-        var (session, detail) = Self.splitSession(entry.value)
-        let kind: SimulationEvent.Kind
-        switch entry.kind {
-        case .dragLift:
-            kind = .lift
-            if let session, let item = owner?.item { sessionItems[session] = item }
-        case .dropEntered: kind = .enter
-        case .dropTargeted: kind = .isTargeted
-        case .dropProposal: kind = .proposal
-        case .dropExited: kind = .exit
-        case .dropSpringLoaded: kind = .springLoad
-        case .dropPerformed: kind = .drop
-        case .dropLoad: kind = .load
-        case .dropAction: kind = .action
-        case .dragCancelled: kind = .cancel
-        case .dragEnded: kind = .end
-        case .itemAdded: kind = .added
-        case .itemRemoved: kind = .removed
-        case .itemDeclined: kind = .declined
-        case .key: kind = .key
-        case .property:
-            guard let item = owner?.item else { return nil }
-            let parts = entry.value.split(separator: " ", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { return nil }
-            switch parts[0] {
-            case "scaleEffect": kind = .zoom
-            case "rotationEffect": kind = .rotate
-            case "overlay": kind = .select
-            default: return nil
-            }
-            detail = kind == .select ? (parts[1] == "none" ? "deselected" : "selected") : parts[1]
-            return SimulationEvent(
-                time: entry.time, pane: owner?.pane, item: item, kind: kind, session: nil, detail: detail)
-        default:
-            return nil
+        // Most entries are pointer events and layout: skip them before any work on their text.
+        guard let kind = Self.kinds[entry.kind] else {
+            return entry.kind == .property ? gestureEvent(from: entry) : nil
         }
+        let owner = entry.nodeID.flatMap { owners[$0] }
+        let (session, detail) = Self.splitSession(entry.value)
+        if kind == .lift, let session, let item = owner?.item { sessionItems[session] = item }
         let item = owner?.item ?? session.flatMap { sessionItems[$0] }
         return SimulationEvent(
             time: entry.time, pane: owner?.pane, item: item, kind: kind, session: session, detail: detail)
     }
 
+    private static let kinds: [TimelineEntry.Kind: SimulationEvent.Kind] = [
+        .dragLift: .lift, .dropEntered: .enter, .dropTargeted: .isTargeted, .dropProposal: .proposal,
+        .dropExited: .exit, .dropSpringLoaded: .springLoad, .dropPerformed: .drop, .dropLoad: .load,
+        .dropAction: .action, .dragCancelled: .cancel, .dragEnded: .end, .itemAdded: .added,
+        .itemRemoved: .removed, .itemDeclined: .declined, .key: .key,
+    ]
+
+    /// A zoom, rotation or selection of an item, from the property change its gesture made.
+    private func gestureEvent(from entry: TimelineEntry) -> SimulationEvent? {
+        guard let owner = entry.nodeID.flatMap({ owners[$0] }), let item = owner.item,
+            let space = entry.value.firstIndex(of: " ")
+        else { return nil }
+        let value = String(entry.value[entry.value.index(after: space)...])
+        let kind: SimulationEvent.Kind
+        switch entry.value[..<space] {
+        case "scaleEffect": kind = .zoom
+        case "rotationEffect": kind = .rotate
+        case "overlay": kind = .select
+        default: return nil
+        }
+        let detail = kind == .select ? (value == "none" ? "deselected" : "selected") : value
+        return SimulationEvent(time: entry.time, pane: owner.pane, item: item, kind: kind, session: nil, detail: detail)
+    }
+
     /// `drag#3 move` → (3, `move`).
     private static func splitSession(_ value: String) -> (Int?, String) {
         guard value.hasPrefix("drag#") else { return (nil, value) }
-        let rest = value.dropFirst("drag#".count)
-        let digits = rest.prefix { $0.isNumber }
-        guard let number = Int(digits) else { return (nil, value) }
-        return (number, String(rest.dropFirst(digits.count)).trimmingCharacters(in: .whitespaces))
+        let rest = value.utf8.dropFirst(5)
+        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard let number = Int(Substring(digits)) else { return (nil, value) }
+        let detail = rest.dropFirst(digits.count).drop { $0 == UInt8(ascii: " ") }
+        return (number, String(Substring(detail)))
     }
 }
