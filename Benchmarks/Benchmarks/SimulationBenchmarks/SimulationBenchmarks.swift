@@ -70,8 +70,9 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 1,
         maxDuration: .seconds(10),
         maxIterations: 20,
-        // Wall clock in nanoseconds: the one second.
-        thresholds: [.wallClock: .init(absolute: [.p90: 1_000_000_000])]
+        // The committed thresholds (Thresholds/SimulationBenchmarks.*.p90.json) are the one second, in
+        // nanoseconds; no tolerance above them. Check with `swift package benchmark thresholds check`.
+        thresholds: [.wallClock: .init(absolute: [.p90: 0])]
     )
 
     Benchmark("dnd-sim demo") { benchmark in
