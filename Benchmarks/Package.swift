@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "Transfer", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]),
+        // The simulator: `dnd-sim demo`, and `dnd-sim run` of 100 panes and 10,000 events (issue 7).
+        benchmarkFamily("SimulationBenchmarks", dependencies: [.product(name: "Simulation", package: rootPackage)]),
     ]
 )
 

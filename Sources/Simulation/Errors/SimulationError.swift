@@ -1,0 +1,73 @@
+/// A problem with a scene, a script or a run: what went wrong and where (file, line and column when known).
+///
+/// Compare ``code`` to tell problems apart; new codes may be added. The ``description`` reads
+/// `photos.yaml:12:5: unknown key "acepts" in pane "album"; did you mean "accepts"?`.
+public struct SimulationError: Error, Sendable, CustomStringConvertible {
+    /// The kind of problem.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public let rawValue: String
+
+        /// Creates a code from its name.
+        /// - Parameter rawValue: The name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The name.
+        public var description: String { rawValue }
+
+        /// The file is not well-formed YAML or JSON, or a script line cannot be read.
+        public static let syntax = Code(rawValue: "syntax")
+        /// A key that the format does not have.
+        public static let unknownKey = Code(rawValue: "unknown key")
+        /// A key the format requires is missing.
+        public static let missingKey = Code(rawValue: "missing key")
+        /// A value of the wrong kind (a list where a number was expected, say).
+        public static let wrongType = Code(rawValue: "wrong type")
+        /// A value of the right kind that is not allowed (a negative size, an unknown type identifier).
+        public static let invalidValue = Code(rawValue: "invalid value")
+        /// A pane or item name that the scene does not have, or that it has twice.
+        public static let unknownName = Code(rawValue: "unknown name")
+        /// A file that cannot be read.
+        public static let unreadableFile = Code(rawValue: "unreadable file")
+        /// An image that cannot be decoded or made.
+        public static let badImage = Code(rawValue: "bad image")
+        /// A script step the scene cannot play at that moment (a pointer that is not down, time going backwards).
+        public static let badInput = Code(rawValue: "bad input")
+    }
+
+    /// The kind of problem.
+    public var code: Code
+    /// What is wrong and what was expected.
+    public var message: String
+    /// The file, as it was named, or nil for a scene or script given as text.
+    public var file: String?
+    /// The line, from 1, when known.
+    public var line: Int?
+    /// The column, from 1, when known.
+    public var column: Int?
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The kind of problem.
+    ///   - message: What is wrong and what was expected.
+    ///   - file: The file.
+    ///   - line: The line, from 1.
+    ///   - column: The column, from 1.
+    public init(_ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column: message`, leaving out what is not known.
+    public var description: String {
+        var place = [file ?? (line == nil ? nil : "<input>")].compactMap { $0 }
+        if let line { place.append(String(line)) }
+        if let column { place.append(String(column)) }
+        return place.isEmpty ? message : place.joined(separator: ":") + ": " + message
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A moment of a run worth a picture: a lift, a target lighting up, a forbidden hover, a drop, a refusal, a
+/// cancel, the end of a session. A run's observer hears each one while the scene still shows it.
+public struct KeyMoment: Sendable, Hashable {
+    /// What kind of moment.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// An item lifted: the preview is at the pointer.
+        case lift
+        /// A drop target lit up (`isTargeted` true).
+        case targeted
+        /// A target proposed `.forbidden`: the drag hovers where it may not drop.
+        case forbidden
+        /// A drag was released over a target that takes it.
+        case drop
+        /// A drop was refused (a forbidden region, a declined type, an action that returned false).
+        case refused
+        /// A drag was cancelled (Escape, a cancelled pointer, a release over no target, a removed node).
+        case cancelled
+        /// A drag session ended with its operation.
+        case ended
+    }
+
+    /// What kind of moment.
+    public var kind: Kind
+    /// The timeline event that made it.
+    public var event: SimulationEvent
+    /// A number counting the moments of a run from 1, for file names (`007-drop.png`).
+    public var number: Int
+
+    /// The time on the scene's clock.
+    public var time: Double { event.time }
+
+    /// Creates a moment.
+    /// - Parameters:
+    ///   - kind: What kind of moment.
+    ///   - event: The event that made it.
+    ///   - number: Its number in the run.
+    public init(kind: Kind, event: SimulationEvent, number: Int) {
+        self.kind = kind
+        self.event = event
+        self.number = number
+    }
+
+    /// The moment a timeline event makes, if any.
+    /// - Parameter event: The event.
+    /// - Returns: The kind of moment, or nil.
+    public static func kind(of event: SimulationEvent) -> Kind? {
+        switch event.kind {
+        case .lift: return .lift
+        case .isTargeted: return event.detail == "true" ? .targeted : nil
+        case .proposal: return event.detail == "forbidden" ? .forbidden : nil
+        case .drop: return .drop
+        case .cancel:
+            let refusals = ["refused", "declined", "action failed", "load failed"]
+            return refusals.contains { event.detail.hasPrefix($0 + ":") } ? .refused : .cancelled
+        case .end: return .ended
+        default: return nil
+        }
+    }
+}

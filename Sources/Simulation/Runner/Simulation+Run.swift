@@ -1,0 +1,107 @@
+import DragDrop
+import Foundation
+import Gestures
+
+extension Simulation {
+    /// Hears the key moments of a run, each while the scene still shows it: draw ``Simulation/scene`` then.
+    public typealias MomentObserver = (KeyMoment, Simulation) -> Void
+
+    /// Plays a script: expands each step against the scene as it is when the step starts, sends its events in
+    /// order, and completes every drop (loads, action, source update) right after the event that released it.
+    /// - Parameters:
+    ///   - script: The script; ``SceneFile/script`` for the scene's own.
+    ///   - observer: Hears each key moment, right after the event that made it (and again after a drop
+    ///     completes, for the moments the completion made).
+    /// - Returns: The timeline and the final contents of every pane.
+    /// - Throws: `SimulationError` naming the script line of a step the scene cannot play.
+    nonisolated(nonsending) public func run(_ script: Script, observer: MomentObserver? = nil) async throws
+        -> SimulationResult
+    {
+        var recorder = Recorder(observer: observer)
+        var cursor = scene.currentTime
+        for step in script.steps {
+            if let time = step.time {
+                guard time >= scene.currentTime else {
+                    throw SimulationError(
+                        .badInput,
+                        "@\(time) is earlier than the clock, which is at \(SimulationEvent.time(scene.currentTime).trimmingCharacters(in: .whitespaces))",
+                        file: step.file, line: step.line)
+                }
+                cursor = time
+            }
+            let (events, next) = try expand(step, at: max(cursor, scene.currentTime))
+            for event in events {
+                do {
+                    try send(event)
+                } catch let error as GestureInputError {
+                    throw SimulationError(.badInput, "\(error)", file: step.file, line: step.line)
+                }
+                collect(into: &recorder)
+                if scene.hasPendingDrops {
+                    await scene.finishDrops()
+                    collect(into: &recorder)
+                }
+            }
+            cursor = next
+        }
+        return SimulationResult(
+            sceneName: file.name, events: recorder.events, panes: summary(), endTime: scene.currentTime)
+    }
+
+    /// Plays the scene's own script (none: an empty run).
+    /// - Parameter observer: Hears each key moment.
+    /// - Returns: The timeline and the final contents of every pane.
+    /// - Throws: `SimulationError` naming the script line of a step the scene cannot play.
+    nonisolated(nonsending) public func run(observer: MomentObserver? = nil) async throws -> SimulationResult {
+        try await run(file.script ?? Script(steps: []), observer: observer)
+    }
+
+    private func send(_ event: ScriptEvent) throws {
+        switch event {
+        case .pointer(let pointer):
+            try scene.send(pointer)
+            switch pointer.phase {
+            case .down: pointerKinds[pointer.pointerID] = pointer.kind
+            case .up, .cancel: pointerKinds[pointer.pointerID] = nil
+            case .move: break
+            }
+        case .key(let key):
+            try scene.send(key)
+        case .advance(let time):
+            try scene.advance(to: time)
+        }
+    }
+
+    /// Turns the scene's new timeline entries into events, tells the observer of the key moments, and empties
+    /// the scene's timeline so that long runs keep little.
+    private func collect(into recorder: inout Recorder) {
+        let entries = scene.timeline.entries
+        guard !entries.isEmpty else { return }
+        scene.clearTimeline()
+        for event in events(from: entries[...]) {
+            recorder.events.append(event)
+            guard let kind = KeyMoment.kind(of: event), let observer = recorder.observer else { continue }
+            recorder.moments += 1
+            observer(KeyMoment(kind: kind, event: event, number: recorder.moments), self)
+        }
+    }
+
+    /// What the panes hold now.
+    func summary() -> [PaneSummary] {
+        panes.map { pane in
+            PaneSummary(
+                name: pane.spec.name,
+                items: pane.items.map { entry in
+                    PaneSummary.Item(
+                        name: entry.item.name, origin: entry.origin, byteCount: entry.item.data.count,
+                        types: entry.item.offeredTypes.map(\.identifier), imageName: entry.item.imageName)
+                })
+        }
+    }
+
+    private struct Recorder {
+        let observer: MomentObserver?
+        var events: [SimulationEvent] = []
+        var moments = 0
+    }
+}

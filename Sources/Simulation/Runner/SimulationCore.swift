@@ -1,0 +1,282 @@
+import ContentTypes
+import DragDrop
+import Foundation
+import Gestures
+import PNGCodec
+import Transfer
+
+/// A scene file made live: a `Scene` with one node per pane and per item, drag sources and drop targets wired
+/// through DragDrop, ready to play a script with ``run(_:observer:)``.
+///
+/// Each pane is a node named after the pane, filled with its colour; its items are image (or text) nodes named
+/// after the items, in a container node; nested panes are children of the pane's node, above its items. Items are
+/// draggable (a touch lifts after half a second, a mouse after 10 points); a pane that accepts types is a drop
+/// target that loads the dropped items' bytes, shows its highlight while targeted, proposes its operation (or
+/// `.forbidden` over its forbidden regions) and refuses items of the types it declines. A moved item leaves its
+/// pane only once the target has it.
+///
+/// Renderers find what to draw in ``scene``: node content `.image(name, tint:)` names a bitmap that
+/// ``bitmap(forImageNamed:)`` returns, and ``paneName(of:)`` tells which pane a node belongs to.
+public final class Simulation {
+    /// The scene description this simulation was made from.
+    public let file: SceneFile
+    /// The live scene.
+    public let scene: Scene
+    var panes: [LivePane] = []
+    var bitmaps: [String: Bitmap] = [:]
+    /// The pane and item of every node made for a pane or an item, kept after the node leaves the scene.
+    var owners: [NodeID: (pane: String, item: String?)] = [:]
+    /// Drag sessions whose drop a pane's action has taken, so that each is credited once.
+    var creditedSessions: Set<DragSession.ID> = []
+    /// The item each drag session carries, by session number.
+    var sessionItems: [Int: String] = [:]
+    /// The device of each pointer that is down.
+    var pointerKinds: [Int: PointerKind] = [:]
+    /// Per original item name, the drops that copied it (for the summary's checks).
+    var copies: [String: Int] = [:]
+
+    /// Builds the scene: panes, items (reading folders and generating images) and their drag and drop.
+    /// - Parameter file: The scene description.
+    /// - Throws: `SimulationError` for contents that cannot be read or made, or item names used twice.
+    public init(_ file: SceneFile) throws {
+        self.file = file
+        scene = Scene(size: file.size)
+        scene.isRecording = true
+        for spec in Self.ordered(file.panes) { try build(spec, in: scene.root) }
+        var seen: [String: String] = [:]
+        for pane in panes {
+            for item in pane.items.map(\.item) {
+                if let other = seen[item.name] {
+                    throw SimulationError(
+                        .unknownName,
+                        "the item name \"\(item.name)\" is used in panes \"\(other)\" and \"\(pane.spec.name)\"; "
+                            + "scripts need unique names", file: file.fileName)
+                }
+                seen[item.name] = pane.spec.name
+            }
+        }
+        scene.clearTimeline()
+    }
+
+    /// Siblings back to front: by z-order, then in the file's order.
+    static func ordered(_ panes: [PaneSpec]) -> [PaneSpec] {
+        panes.enumerated().sorted { ($0.element.zIndex, $0.offset) < ($1.element.zIndex, $1.offset) }.map(\.element)
+    }
+
+    // MARK: Looking things up
+
+    /// The bitmap of an image that item nodes show (`NodeContent.image(name, tint:)`), or nil for a name that no
+    /// item uses.
+    /// - Parameter name: The image name.
+    /// - Returns: The bitmap.
+    public func bitmap(forImageNamed name: String) -> Bitmap? {
+        bitmaps[name]
+    }
+
+    /// The panes' names, parents before children, back to front among siblings.
+    public var paneNames: [String] { panes.map(\.spec.name) }
+
+    /// The description of a pane.
+    /// - Parameter name: The pane's name.
+    /// - Returns: Its description, or nil for no such pane.
+    public func paneSpec(named name: String) -> PaneSpec? {
+        pane(named: name)?.spec
+    }
+
+    /// The node of a pane.
+    /// - Parameter name: The pane's name.
+    /// - Returns: The node, or nil for no such pane.
+    public func paneNode(named name: String) -> Node? {
+        pane(named: name)?.node
+    }
+
+    /// The items a pane holds now, in order.
+    /// - Parameter name: The pane's name.
+    /// - Returns: The items; empty for no such pane.
+    public func items(inPane name: String) -> [PaneItem] {
+        pane(named: name)?.items.map(\.item) ?? []
+    }
+
+    /// The node showing an item.
+    /// - Parameters:
+    ///   - item: The item's name.
+    ///   - pane: The pane's name.
+    /// - Returns: The node, or nil when the pane does not hold such an item.
+    public func itemNode(named item: String, inPane pane: String) -> Node? {
+        self.pane(named: pane)?.item(named: item)?.node
+    }
+
+    /// The pane a node belongs to: the pane itself, or the pane holding the item it shows (a drag preview belongs to
+    /// no pane).
+    /// - Parameter node: A node of ``scene``.
+    /// - Returns: The pane's name, or nil.
+    public func paneName(of node: Node) -> String? {
+        for ancestor in node.ancestorsAndSelf {
+            if let owner = owners[ancestor.id] { return owner.pane }
+        }
+        return nil
+    }
+
+    func pane(named name: String) -> LivePane? {
+        panes.first { $0.spec.name == name }
+    }
+
+    // MARK: Building
+
+    private func build(_ spec: PaneSpec, in parent: Node) throws {
+        let node = parent.addChild(
+            spec.name, frame: spec.frame, content: .shape(.roundedRectangle(cornerRadius: 6), fill: spec.color))
+        let container = node.addChild(
+            "\(spec.name) items", frame: CGRect(origin: .zero, size: spec.frame.size), content: .none)
+        let pane = LivePane(spec: spec, node: node, container: container)
+        panes.append(pane)
+        owners[node.id] = (spec.name, nil)
+        owners[container.id] = (spec.name, nil)
+        node.dragConfiguration(DragConfiguration(allowMove: spec.allowsMove))
+        for loaded in try spec.contents.makeItems(pane: spec.name) {
+            if let name = loaded.item.imageName, let bitmap = loaded.bitmap { bitmaps[name] = bitmap }
+            add(loaded.item, to: pane, origin: loaded.item.name)
+        }
+        if !spec.accepts.isEmpty { makeDropTarget(pane) }
+        for child in Self.ordered(spec.panes) { try build(child, in: node) }
+    }
+
+    /// Adds an item node at the end of a pane and makes it draggable.
+    func add(_ item: PaneItem, to pane: LivePane, origin: String) {
+        let content: NodeContent =
+            item.imageName.map { .image($0, tint: nil) } ?? .text(item.text ?? "", color: .black)
+        let node = pane.container.addChild(item.name, frame: .zero, content: content)
+        owners[node.id] = (pane.spec.name, item.name)
+        pane.items.append(PaneEntry(item: item, node: node, origin: origin))
+        pane.layOut()
+        node.draggable(item)
+            .onDragSessionUpdated { [weak self, weak pane, weak node] session in
+                guard let self, let pane, let node, session.phase == .ended(.move) else { return }
+                self.remove(node, from: pane, session: session)
+            }
+        attachGestures(pane.spec.gestures, to: node)
+    }
+
+    /// A move ended: the item leaves its pane.
+    private func remove(_ node: Node, from pane: LivePane, session: DragSession) {
+        guard let index = pane.items.firstIndex(where: { $0.node === node }) else { return }
+        let item = pane.items.remove(at: index).item
+        scene.record(.itemRemoved, node: node, value: "\(session.id) \(item.name) left \(pane.spec.name)")
+        node.removeFromParent()
+        pane.layOut()
+    }
+
+    private func makeDropTarget(_ pane: LivePane) {
+        let spec = pane.spec
+        let node = pane.node
+        node.dropDestination(
+            of: spec.accepts,
+            action: { [weak self, weak pane] dropped, _ in
+                guard let self, let pane else { return false }
+                return self.receive(dropped, in: pane)
+            },
+            isTargeted: { [weak node] isTargeted in
+                node?.overlay(isTargeted ? spec.highlight : nil)
+            }
+        )
+        .dropConfiguration { session in
+            let isForbidden = spec.forbiddenRegions.contains { $0.contains(session.location) }
+            return DropConfiguration(operation: isForbidden ? .forbidden : spec.operation)
+        }
+        if spec.springLoading {
+            // DragDrop records the spring loading in the timeline; the pane has nothing more to do.
+            node.onSpringLoad {}
+        }
+    }
+
+    /// A pane's drop action: refuses declined types, otherwise adds the dropped items under their names.
+    private func receive(_ dropped: [DroppedData], in pane: LivePane) -> Bool {
+        let session = scene.dragSessions.first { session in
+            session.isDropping && session.targetNodeID == pane.node.id && !creditedSessions.contains(session.id)
+        }
+        if let declined = dropped.first(where: { item in
+            pane.spec.declines.contains { item.contentType.conforms(to: $0) }
+        }) {
+            if let session { creditedSessions.insert(session.id) }
+            scene.record(
+                .itemDeclined, node: pane.node,
+                value: [session.map { "\($0.id)" }, "\(pane.spec.name) declines \(declined.contentType.identifier)"]
+                    .compactMap { $0 }.joined(separator: " "))
+            return false
+        }
+        // The source's entry, found through the node's owner: `Scene.node(_:)` would walk the whole tree.
+        let sourceEntry = session.flatMap { session in
+            owners[session.sourceNodeID].flatMap { owner in
+                self.pane(named: owner.pane)?.items.first { $0.node.id == session.sourceNodeID }
+            }
+        }
+        let source = sourceEntry?.item
+        if let session { creditedSessions.insert(session.id) }
+        for data in dropped {
+            let name = pane.uniqueName(source?.name ?? "item")
+            let item = PaneItem(
+                name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
+                imageName: source?.imageName)
+            let verdict = source.map { $0.data == data.data ? "bytes identical" : "bytes differ from the source" } ?? ""
+            let origin = sourceEntry?.origin ?? name
+            add(item, to: pane, origin: origin)
+            if (session?.proposal?.operation ?? .copy) == .copy { copies[origin, default: 0] += 1 }
+            scene.record(
+                .itemAdded, node: pane.node,
+                value: [
+                    session.map { "\($0.id)" }, "\(name) joined \(pane.spec.name):",
+                    "\(data.data.count) bytes of \(data.contentType.identifier),", verdict,
+                ].compactMap { $0 }.joined(separator: " "))
+        }
+        return true
+    }
+
+    // MARK: Gestures
+
+    private func attachGestures(_ gestures: [PaneGesture], to node: Node) {
+        for gesture in gestures {
+            switch gesture {
+            case .pinch:
+                let zoom = GestureMemory(1)
+                node.simultaneousGesture(
+                    MagnifyGesture()
+                        .onChanged { [weak node] value in
+                            node?.scaleEffect(min(4, max(0.5, zoom.value * value.magnification)))
+                        }
+                        .onEnded { [weak node] _ in zoom.value = node?.scale.width ?? 1 })
+            case .rotate:
+                let angle = GestureMemory(0)
+                node.simultaneousGesture(
+                    RotateGesture()
+                        .onChanged { [weak node] value in
+                            node?.rotationEffect(.degrees(angle.value + value.rotation.degrees))
+                        }
+                        .onEnded { [weak node] _ in angle.value = node?.rotation.degrees ?? 0 })
+            case .tap:
+                node.gesture(
+                    TapGesture().onEnded { [weak node] in
+                        guard let node else { return }
+                        node.overlay(node.overlayColor == nil ? Color.blue.opacity(0.3) : nil)
+                    })
+            }
+        }
+    }
+}
+
+/// A value a gesture keeps between its runs (the zoom or angle reached when the last pinch ended).
+final class GestureMemory {
+    var value: CGFloat
+
+    init(_ value: CGFloat) {
+        self.value = value
+    }
+}
+
+extension TimelineEntry.Kind {
+    /// An item joined a pane (value: session, item, pane, bytes, type and whether the bytes are the source's).
+    public static let itemAdded = Self("item.added")
+    /// An item left its pane after a move (value: session, item and pane).
+    public static let itemRemoved = Self("item.removed")
+    /// A pane's action refused a drop of a type it declines.
+    public static let itemDeclined = Self("item.declined")
+}

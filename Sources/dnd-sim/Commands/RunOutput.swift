@@ -1,0 +1,129 @@
+import DnDKit
+import Foundation
+
+/// How `run` and `demo` show a run: the timeline (coloured on a terminal) or JSON Lines, and the summary.
+enum RunOutput {
+    /// Prints the timeline and the summary.
+    static func printText(_ result: SimulationResult, colors: Bool = Terminal.colorsEnabled) {
+        print(Terminal.styled(header, .dim, enabled: colors))
+        for (index, event) in result.events.enumerated() {
+            if event.kind == .lift && index > 0 { print("") }
+            print(line(event, colors: colors))
+        }
+        print("")
+        print(Terminal.styled("Panes at \(String(format: "%.3f", result.endTime)) s:", .bold, enabled: colors))
+        for line in result.summaryLines {
+            print("  " + line)
+        }
+    }
+
+    /// Prints JSON Lines.
+    static func printJSON(_ result: SimulationResult, input: String) throws {
+        do {
+            for line in try result.jsonLines() { print(line) }
+        } catch {
+            throw InputError(input, "cannot write JSON: \(error)")
+        }
+    }
+
+    static let header = "   time pane         item         event       detail"
+
+    /// One event, its columns coloured by what happened.
+    static func line(_ event: SimulationEvent, colors: Bool) -> String {
+        guard colors else { return event.description }
+        let plain = event.description
+        // The columns are fixed: time (7), pane (12), item (12), event (11), then the detail.
+        let characters = Array(plain)
+        func column(_ start: Int, _ width: Int) -> String {
+            guard start < characters.count else { return "" }
+            return String(characters[start..<min(characters.count, start + width)])
+        }
+        let time = column(0, 7)
+        let pane = column(8, 12)
+        let item = column(21, 12)
+        let kind = column(34, 11)
+        let detail = characters.count > 46 ? String(characters[46...]) : ""
+        return [
+            Terminal.styled(time, .dim), Terminal.styled(pane, .cyan), Terminal.styled(item, .bold),
+            Terminal.styled(kind, style(of: event)), detail,
+        ].joined(separator: " ")
+    }
+
+    private static func style(of event: SimulationEvent) -> Terminal.Style {
+        switch event.kind {
+        case .lift: .blue
+        case .enter, .exit, .isTargeted, .proposal, .springLoad: event.detail == "forbidden" ? .red : .yellow
+        case .drop, .added, .removed, .load: .green
+        case .action: event.detail == "true" ? .green : .red
+        case .cancel, .declined: .red
+        case .end: event.detail == "copy" || event.detail == "move" ? .green : .red
+        case .zoom, .rotate, .select, .key: .cyan
+        }
+    }
+
+    /// The message of a scene or script error, as `dnd-sim: FILE:LINE:COLUMN: problem`.
+    static func inputError(_ error: SimulationError, fallback: String) -> InputError {
+        var place = error.file ?? fallback
+        if let line = error.line { place += ":\(line)" }
+        if let column = error.column { place += ":\(column)" }
+        return InputError(place, error.message)
+    }
+}
+
+/// The key moments of a run, kept for pictures (`--snapshots`, `--ansi`): the renderer draws the scene at each.
+struct RunMoments {
+    private(set) var moments: [KeyMoment] = []
+
+    mutating func note(_ moment: KeyMoment) {
+        moments.append(moment)
+    }
+
+    /// `5 lift, 4 targeted, 1 forbidden, …`.
+    var summary: String {
+        KeyMoment.Kind.allCases.compactMap { kind in
+            let count = moments.filter { $0.kind == kind }.count
+            return count == 0 ? nil : "\(count) \(kind.rawValue)"
+        }.joined(separator: ", ")
+    }
+}
+
+/// Writes every pane's items as files under a folder, one subfolder per pane, and reads each back to check it.
+enum ItemExport {
+    /// Writes the items.
+    /// - Returns: The number of files written and checked.
+    static func write(_ simulation: Simulation, to directory: String) throws -> Int {
+        let root = URL(fileURLWithPath: directory, isDirectory: true)
+        var count = 0
+        for pane in simulation.paneNames {
+            let folder = root.appendingPathComponent(safe(pane), isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw InputError(folder.path, "cannot create the folder: \(error)")
+            }
+            for item in simulation.items(inPane: pane) {
+                var name = safe(item.name)
+                let wanted = item.imageName == nil ? "txt" : "png"
+                if URL(fileURLWithPath: name).pathExtension.lowercased() != wanted { name += ".\(wanted)" }
+                let file = folder.appendingPathComponent(name)
+                do {
+                    try item.data.write(to: file)
+                } catch {
+                    throw InputError(file.path, "cannot write the item: \(error)")
+                }
+                guard FileManager.default.contents(atPath: file.path) == item.data else {
+                    throw InputError(file.path, "the file does not hold the item's bytes after writing")
+                }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// A name safe as one path component.
+    private static func safe(_ name: String) -> String {
+        let cleaned = name.map { $0 == "/" || $0 == "\\" || $0 == "\0" ? "_" : $0 }
+        let text = String(cleaned)
+        return text == "." || text == ".." || text.isEmpty ? "_" : text
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@Suite("dnd-sim demo")
+struct DemoCommandTests {
+    @Test("The demo runs with no files and shows every kind of ending")
+    func demo() throws {
+        let result = try dndSim(["demo"], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(result.standardError.isEmpty)
+        let output = result.standardOutput
+        #expect(!output.contains("\u{1B}["))
+        for words in [
+            "end         #1 move", "end         #3 copy", "refused: the target album", "cancelled: Escape was pressed",
+            "album:   photo-1, photo-2 (2 items)", "notes:   note-1 (1 item)",
+        ] {
+            #expect(output.contains(words), "\(words)")
+        }
+    }
+
+    @Test("--out writes the panes' items")
+    func out() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try dndSim(["demo", "--out", folder.path])
+        #expect(result.status == 0)
+        let album = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album").path)
+        #expect(album.sorted() == ["photo-1.png", "photo-2.png"])
+        #expect(result.standardOutput.contains("Wrote 8 items"))
+    }
+
+    @Test("--help shows examples; an unknown option is exit 2")
+    func help() throws {
+        #expect(try dndSim(["demo", "--help"]).standardOutput.contains("NO_COLOR=1 dnd-sim demo"))
+        #expect(try dndSim(["demo", "--colour"]).status == 2)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@Suite("dnd-sim run")
+struct RunCommandTests {
+    /// The repository's sample scenes.
+    static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/Scenes")
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("A sample scene prints its expected timeline and summary, exit 0")
+    func sample() throws {
+        let scene = Self.scenes.appendingPathComponent("photo-sorter.yaml")
+        let result = try dndSim(["run", scene.path], environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        let expected = try String(
+            contentsOf: Self.scenes.appendingPathComponent("photo-sorter.timeline"), encoding: .utf8)
+        for line in expected.split(separator: "\n") { #expect(result.standardOutput.contains(line)) }
+        #expect(!result.standardOutput.contains("\u{1B}["))
+    }
+
+    @Test("--json prints one JSON object per line")
+    func json() throws {
+        let result = try dndSim(["run", Self.scenes.appendingPathComponent("cancel-paths.yaml").path, "--json"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count > 10)
+        for line in lines {
+            #expect(throws: Never.self) { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
+        }
+        #expect(lines.last?.contains("\"type\":\"pane\"") == true)
+    }
+
+    @Test("--out writes each pane's items, bytes as they ended up")
+    func out() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try dndSim(
+            ["run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path])
+        #expect(result.status == 0)
+        let inbox = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("inbox").path)
+        #expect(inbox == ["photo-1.png"])
+        let tray = folder.appendingPathComponent("tray/note-1.txt")
+        #expect(FileManager.default.contents(atPath: tray.path) == Data("Shopping list".utf8))
+        let png = try #require(
+            FileManager.default.contents(atPath: folder.appendingPathComponent("inbox/photo-1.png").path))
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(result.standardError.contains("wrote 6 items"))
+    }
+
+    @Test("A separate script file replaces the scene's own")
+    func scriptFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("one.txt")
+        try Data("drag picture-2 from strip to view by mouse\n".utf8).write(to: script)
+        let result = try dndSim(
+            ["run", Self.scenes.appendingPathComponent("photo-sorter.yaml").path, "--script", script.path],
+            environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("strip: picture-1, picture-3 (2 items)"))
+    }
+
+    @Test("A bad scene file is exit 1 with the file, line and column")
+    func badScene() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("bad.yaml")
+        try Data("panes:\n  - name: a\n    frame: [0, 0, 10, 10]\n    colour: red\n".utf8).write(to: scene)
+        let result = try dndSim(["run", scene.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("bad.yaml:4:5: unknown key \"colour\""))
+        #expect(result.standardError.contains("did you mean \"color\""))
+    }
+
+    @Test("A bad script line is exit 1 naming the script file and line")
+    func badScript() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("bad.txt")
+        try Data("drag picture-1 from strip to view\ndrag picture-9 from strip to view\n".utf8).write(to: script)
+        let result = try dndSim(
+            ["run", Self.scenes.appendingPathComponent("photo-sorter.yaml").path, "--script", script.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("bad.txt:2: pane \"strip\" holds no item \"picture-9\""))
+    }
+
+    @Test("A missing scene file is exit 1; a missing argument is exit 2")
+    func missing() throws {
+        let missing = try dndSim(["run", "/no/such/scene.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("/no/such/scene.yaml"))
+        let usage = try dndSim(["run"])
+        #expect(usage.status == 2)
+    }
+
+    @Test("--help shows examples")
+    func help() throws {
+        let result = try dndSim(["run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("dnd-sim run Samples/Scenes/photo-sorter.yaml"))
+    }
+}
