@@ -44,7 +44,7 @@ let package = Package(
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]),
         // The simulator: `dnd-sim demo`, and `dnd-sim run` of 100 panes and 10,000 events (issue 7).
-        benchmarkFamily("SimulationBenchmarks", dependencies: [.product(name: "Simulation", package: rootPackage)]),
+        benchmarkFamily("SimulationBenchmarks", dependencies: [.product(name: "Simulation", package: "DnDKit")]),
     ]
 )
 

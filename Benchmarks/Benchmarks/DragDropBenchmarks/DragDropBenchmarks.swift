@@ -44,17 +44,19 @@ extension UTType {
     static let benchmarkCard = UTType(exportedAs: "org.dndkit.benchmarks.card")
 }
 
-/// A scene of 1,000 drop targets in a 40×25 grid, half accepting tokens and half cards, and a session dragging a
+/// A scene of `count` drop targets in a grid 40 wide, half accepting tokens and half cards, and a session dragging a
 /// token over them: every move lands on another target, so that each one exits a target or enters one.
 final class TargetGrid {
-    let scene = Scene(size: CGSize(width: 2000, height: 2200))
+    let scene: Scene
     private(set) var targetings = 0
     private var points: [CGPoint] = []
     private var next = 0
     private var time = 0.0
 
-    init() throws {
-        for index in 0..<1_000 {
+    init(count: Int) throws {
+        let gridHeight = Double((count + 39) / 40) * 80
+        scene = Scene(size: CGSize(width: 2000, height: gridHeight + 200))
+        for index in 0..<count {
             let frame = CGRect(x: Double(index % 40) * 50, y: Double(index / 40) * 80, width: 45, height: 75)
             let node = scene.root.addChild("t\(index)", frame: frame, content: .shape(.rectangle, fill: .gray))
             if index % 2 == 0 {
@@ -75,9 +77,10 @@ final class TargetGrid {
         // A fixed shuffle, so that successive moves jump between distant targets.
         points = (0..<points.count).map { points[($0 * 389) % points.count] }
         let source = scene.root.addChild(
-            "source", frame: CGRect(x: 0, y: 2100, width: 100, height: 100), content: .shape(.circle, fill: .red))
+            "source", frame: CGRect(x: 0, y: gridHeight + 100, width: 100, height: 100),
+            content: .shape(.circle, fill: .red))
         source.draggable(Token(name: "dragged"))
-        try scene.send(.down, CGPoint(x: 50, y: 2150), at: 0)
+        try scene.send(.down, CGPoint(x: 50, y: gridHeight + 150), at: 0)
         try scene.advance(to: 0.5)
         guard scene.dragSessions.count == 1 else { throw WrongResult(description: "the source did not lift") }
         time = 0.5
@@ -172,20 +175,24 @@ let benchmarks: @Sendable () -> Void = {
     // The targets themselves are the p90 values in Thresholds/; any shortfall from them is a regression.
     let target = BenchmarkThresholds(relative: [:], absolute: [.p90: 0])
 
-    Benchmark(
-        "session-update-per-move-1000-targets",
-        configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10,
-            scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 1_000, thresholds: [.wallClock: target])
-    ) { benchmark, grid in
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            try grid.move()
+    // The target at 1,000 targets, and the growth from 100 to 10,000 (issue 8).
+    for count in [100, 1_000, 10_000] {
+        Benchmark(
+            count == 1_000 ? "session-update-per-move-1000-targets" : "growth: session update per move, \(count) targets",
+            configuration: .init(
+                metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10,
+                scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 1_000,
+                thresholds: count == 1_000 ? [.wallClock: target] : nil)
+        ) { benchmark, grid in
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try grid.move()
+            }
+            benchmark.stopMeasurement()
+            guard grid.targetings > 0 else { throw WrongResult(description: "no target was entered") }
+        } setup: {
+            try TargetGrid(count: count)
         }
-        benchmark.stopMeasurement()
-        guard grid.targetings > 0 else { throw WrongResult(description: "no target was entered") }
-    } setup: {
-        try TargetGrid()
     }
 
     Benchmark(
