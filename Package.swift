@@ -162,5 +162,10 @@ let package = Package(
             name: "DragDropSamplesTests",
             dependencies: ["DragDropSamples", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
         ),
+        .testTarget(
+            name: "SimulationTests",
+            dependencies: ["Simulation", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )

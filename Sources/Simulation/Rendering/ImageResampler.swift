@@ -7,9 +7,8 @@ struct ResampledImage {
     /// Premultiplied red, green, blue, alpha, row after row.
     let samples: [Float]
 
-    /// Resizes a bitmap with a tent filter as wide as the larger of one source pixel and one destination pixel:
-    /// bilinear when enlarging, an area-weighted average when shrinking, so thumbnails of large pictures keep
-    /// their detail without aliasing.
+    /// Resizes a bitmap: an area-weighted average when shrinking, so that thumbnails of large pictures keep their
+    /// detail without aliasing, and bilinear interpolation when enlarging.
     init(_ bitmap: Bitmap, width: Int, height: Int) {
         let source = bitmap.format == .rgba8 ? bitmap : bitmap.convertedToRGBA8()
         self.width = width
@@ -87,28 +86,26 @@ struct ResampledImage {
     }
 
     /// For each destination pixel along one axis, the first source pixel it reads and the normalised weights of the
-    /// source pixels from there on.
+    /// source pixels from there on: the share of each source pixel in the destination pixel's span when shrinking
+    /// (an area average), linear interpolation between the two nearest source pixels when enlarging.
     static func contributions(from sourceCount: Int, to destinationCount: Int) -> [(first: Int, weights: [Float])] {
-        let ratio = Double(destinationCount) / Double(sourceCount)
-        // Half-width of the tent, in source pixels.
-        let support = ratio < 1 ? 1 / ratio : 1
+        let ratio = Double(sourceCount) / Double(destinationCount)
         return (0..<destinationCount).map { index in
-            let center = (Double(index) + 0.5) / ratio
-            let first = max(0, Int((center - support).rounded(.down)))
-            let last = min(sourceCount - 1, Int((center + support).rounded(.up)))
-            var weights: [Float] = []
-            for source in first...max(first, last) {
-                let distance = abs((Double(source) + 0.5 - center) / support)
-                weights.append(Float(max(0, 1 - distance)))
+            if ratio > 1 {
+                let start = Double(index) * ratio
+                let end = start + ratio
+                let first = min(sourceCount - 1, Int(start.rounded(.down)))
+                let last = min(sourceCount - 1, max(first, Int(end.rounded(.up)) - 1))
+                let weights = (first...last).map { source in
+                    Float(max(0, min(end, Double(source + 1)) - max(start, Double(source))) / ratio)
+                }
+                return (first, weights)
             }
-            var total = weights.reduce(0, +)
-            if total <= 0 {
-                // A destination pixel between two source centres at the very edge: take the nearest pixel.
-                weights = weights.map { _ in 0 }
-                weights[0] = 1
-                total = 1
-            }
-            return (first, weights.map { $0 / total })
+            let center = (Double(index) + 0.5) * ratio - 0.5
+            let clamped = min(max(center, 0), Double(sourceCount - 1))
+            let first = Int(clamped.rounded(.down))
+            let fraction = Float(clamped - Double(first))
+            return first + 1 < sourceCount ? (first, [1 - fraction, fraction]) : (first, [1])
         }
     }
 }
