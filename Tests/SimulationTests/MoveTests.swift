@@ -116,6 +116,23 @@ struct MoveTests {
         #expect(report.count(.refused) == 3)
     }
 
+    @Test func manyFilesTravelSideBySideEachInItsOwnSession() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        var paths: [String] = []
+        for index in 0..<120 {
+            let data = index == 101 ? Data("plain text\n".utf8) : try pngFile(seed: index, width: 4, height: 4)
+            paths.append(try folders.write(data, as: "file\(index).png"))
+        }
+        try folders.write(Data("mine".utf8), as: "file77.png", in: folders.destination)
+        let report = try await ImageMover(destination: folders.destination.path).run(paths)
+        #expect(report.outcomes.map(\.file) == paths)
+        let refused = report.outcomes.enumerated().filter { $0.element.status == .refused }.map(\.offset)
+        #expect(refused == [77, 101])
+        #expect(report.count(.moved) == 118)
+        #expect(try folders.contents().count == 121)
+    }
+
     @Test func anUnusableDestinationStopsBeforeAnything() async throws {
         let folders = try MoveFolders()
         defer { folders.remove() }

@@ -10,11 +10,12 @@ import Foundation
 /// Moves (or copies) image files into a folder through a simulated two-pane drag: what `dnd-sim move` does.
 ///
 /// A source pane holds the files as items, each identified by its content (`ContentSniffer`, not only its name); a
-/// destination pane accepts `public.image`. Each file is dragged with a simulated mouse from one pane to the other,
-/// one session per file: the destination is targeted only by items it can import, the file is transferred as a file
-/// opened in place (its bytes pass through, never decoded or re-encoded), and the destination's action copies it
-/// into the folder, checked byte for byte (see ``VerifiedCopy``). A PNG must also have a sound structure (chunk
-/// lengths, CRCs outside the image data, IHDR first, IEND last) or it is refused.
+/// destination pane accepts `public.image`. Each file is dragged from one pane to the other by its own simulated touch
+/// in its own session (up to 50 touches at once): the destination is targeted only by items it can import, the file
+/// is transferred as a file opened in place (its bytes pass through, never decoded or re-encoded), and the
+/// destination's action copies it into the folder: written under a temporary name, closed, read back and compared
+/// byte for byte, then named without replacing anything. A PNG must also have a sound structure (chunk lengths, the
+/// CRCs of every chunk but the image data, IHDR first, IEND last) or it is refused.
 ///
 /// A move removes a file from its source only after the destination reported success: its copy complete, closed
 /// and verified (and, with ``synchronizesCopies``, on disk). Anything that cannot be accepted (not an image,
@@ -71,24 +72,29 @@ public struct ImageMover: Sendable {
             done += 1
             progress(outcome, done, files.count)
         }
-        for (position, item) in items.enumerated() {
-            let result = await panes.drag(position, at: Double(position))
-            var outcome = outcomes[item.index]
-            switch result {
-            case .success(let placed):
-                outcome.status = copies ? .copied : .moved
-                outcome.destination = placed.path
-                outcome.byteCount = placed.byteCount
-                if !copies, unlink(path(item.file)) != 0 {
-                    outcome.status = .copied
-                    outcome.reason = "copied, but the source could not be removed: \(String(cString: strerror(errno)))"
+        for batch in stride(from: 0, to: items.count, by: MovePanes.touchesAtOnce) {
+            let positions = batch..<min(items.count, batch + MovePanes.touchesAtOnce)
+            let results = await panes.drag(positions, at: Double(batch / MovePanes.touchesAtOnce))
+            for (position, result) in zip(positions, results) {
+                let item = items[position]
+                var outcome = outcomes[item.index]
+                switch result {
+                case .success(let placed):
+                    outcome.status = copies ? .copied : .moved
+                    outcome.destination = placed.path
+                    outcome.byteCount = placed.byteCount
+                    if !copies, unlink(path(item.file)) != 0 {
+                        outcome.status = .copied
+                        outcome.reason =
+                            "copied, but the source could not be removed: \(String(cString: strerror(errno)))"
+                    }
+                case .failure(let problem):
+                    outcome.reason = Self.reason(for: item.file, problem)
                 }
-            case .failure(let problem):
-                outcome.reason = Self.reason(for: item.file, problem)
+                outcomes[item.index] = outcome
+                done += 1
+                progress(outcome, done, files.count)
             }
-            outcomes[item.index] = outcome
-            done += 1
-            progress(outcome, done, files.count)
         }
         return MoveReport(outcomes: outcomes)
     }

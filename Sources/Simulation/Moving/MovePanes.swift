@@ -5,7 +5,7 @@ import Gestures
 import PNGCodec
 
 /// The scene of a move: a source pane holding the files as items, laid out in a grid, and a destination pane that
-/// accepts images and copies each one it receives into the folder. Each file is dragged across by a simulated mouse.
+/// accepts images and copies each one it receives into the folder. Each file is dragged across by a simulated touch.
 final class MovePanes {
     /// Why a drag transferred nothing: what the destination's copy said, or how the session ended.
     struct Problem: Error, CustomStringConvertible {
@@ -16,17 +16,16 @@ final class MovePanes {
     let source: Node
     let target: Node
     private var items: [Node] = []
-    /// The type of each item's content.
-    private let contentTypes: [UTType]
     private let receiver: Receiver
 
-    /// What the destination pane's action does with a dropped file, and what it did last.
+    /// What the destination pane's action does with a dropped file, and what it did with each.
     private final class Receiver {
         let folder: String
         let copier: VerifiedCopy
-        var name = ""
-        var checksPNG = false
-        var placed: (path: String, byteCount: Int)?
+        /// Each item's name and whether it must have a sound PNG structure, by the path of its file.
+        var items: [String: (index: Int, name: String, checksPNG: Bool)] = [:]
+        /// The copies made, by item.
+        var placed: [Int: (path: String, byteCount: Int)] = [:]
 
         init(folder: String, synchronizes: Bool) {
             self.folder = folder
@@ -34,10 +33,9 @@ final class MovePanes {
         }
 
         func accept(_ files: [ReceivedImageFile]) throws -> Bool {
-            guard let file = files.first else { return false }
-            let checksPNG = checksPNG
-            placed = try copier.copy(file.received.file.path, into: folder, as: name) { bytes in
-                if checksPNG { try Self.checkStructure(ofPNG: bytes) }
+            guard let file = files.first, let item = items[file.received.file.path] else { return false }
+            placed[item.index] = try copier.copy(file.received.file.path, into: folder, as: item.name) { bytes in
+                if item.checksPNG { try Self.checkStructure(ofPNG: bytes) }
             }
             return true
         }
@@ -60,7 +58,6 @@ final class MovePanes {
 
     init(items files: [PaneFile], copies: Bool, destination folder: String, synchronizes: Bool) {
         receiver = Receiver(folder: folder, synchronizes: synchronizes)
-        contentTypes = files.map(\.contentType)
         source = scene.root.addChild("source", frame: CGRect(x: 20, y: 40, width: 460, height: 540))
         target = scene.root.addChild("destination", frame: CGRect(x: 520, y: 40, width: 460, height: 540))
         let receiver = receiver
@@ -83,35 +80,57 @@ final class MovePanes {
                     if case .ended = session.phase { endings[index] = session }
                 }
             items.append(node)
+            receiver.items[file.url.path] = (index, file.url.lastPathComponent, file.contentType.conforms(to: .png))
         }
     }
 
-    /// Drags item `index` onto the destination pane at `time` on the scene's clock and waits for the drop.
-    /// - Returns: Where the copy is, or why nothing was transferred.
-    func drag(_ index: Int, at time: Double) async -> Result<(path: String, byteCount: Int), Problem> {
-        let node = items[index]
-        receiver.name = node.name
-        receiver.checksPNG = contentTypes[index].conforms(to: .png)
-        receiver.placed = nil
-        let start = node.convertToGlobal(CGPoint(x: node.frame.width / 2, y: node.frame.height / 2))
+    /// How many items are dragged at once, one touch each.
+    static let touchesAtOnce = 50
+
+    /// Drags items onto the destination pane at `time` on the scene's clock, each with its own touch and its own
+    /// session (so that each succeeds or fails on its own), and waits for the drops.
+    ///
+    /// The touches go down together on their items, hold until the items lift, move onto the destination and are
+    /// released together; the drops' loads then run side by side and are completed in release order.
+    /// - Returns: For each item, where its copy is, or why nothing was transferred.
+    func drag(_ indices: Range<Int>, at time: Double) async -> [Result<(path: String, byteCount: Int), Problem>] {
         let end = CGPoint(x: target.frame.midX, y: target.frame.midY)
         do {
-            try scene.send(.down, start, at: time, kind: .mouse(.primary))
-            try scene.move(to: end, arrivingAt: time + 0.2, steps: 2, pointer: 1)
-            try scene.send(.up, end, at: time + 0.3, kind: .mouse(.primary))
+            for index in indices {
+                let node = items[index]
+                let start = node.convertToGlobal(CGPoint(x: node.frame.width / 2, y: node.frame.height / 2))
+                try scene.send(.down, start, at: time, pointer: pointer(index))
+            }
+            try scene.advance(to: time + 0.6)
+            for index in indices {
+                try scene.send(.move, end, at: time + 0.7, pointer: pointer(index))
+            }
+            for index in indices {
+                try scene.send(.up, end, at: time + 0.8, pointer: pointer(index))
+            }
         } catch {
-            return .failure(Problem(description: "the simulated drag failed: \(error)"))
+            return indices.map { _ in .failure(Problem(description: "the simulated drag failed: \(error)")) }
         }
         await scene.finishDrops()
+        return indices.map(outcome(of:))
+    }
+
+    /// The touch that drags an item.
+    private func pointer(_ index: Int) -> Int {
+        1 + index % Self.touchesAtOnce
+    }
+
+    /// How an item's drag ended; a moved item leaves the source pane.
+    private func outcome(of index: Int) -> Result<(path: String, byteCount: Int), Problem> {
         guard let session = endings[index] else {
             return .failure(Problem(description: "the drag session did not end"))
         }
         switch session.phase {
         case .ended(.move), .ended(.copy):
-            guard let placed = receiver.placed else {
+            guard let placed = receiver.placed[index] else {
                 return .failure(Problem(description: "the destination accepted the file but made no copy"))
             }
-            if case .ended(.move) = session.phase { node.removeFromParent() }
+            if case .ended(.move) = session.phase { items[index].removeFromParent() }
             return .success(placed)
         default:
             return .failure(Problem(description: Self.describe(session.error)))

@@ -9,8 +9,8 @@ struct MoveCommand: AsyncParsableCommand {
         abstract: "Move (or copy) images into a folder through a simulated two-pane drag.",
         discussion: """
             Each file becomes an item of a simulated source pane, identified by its content (libmagic, not only \
-            its name), and is dragged with a simulated mouse onto a destination pane that accepts public.image. \
-            The file travels as a file opened in place: its bytes are never decoded or re-encoded. The \
+            its name), and is dragged by a simulated touch (many at once) onto a destination pane that accepts \
+            public.image. The file travels as a file opened in place: its bytes are never decoded or re-encoded. The \
             destination writes it under a temporary name in DIR, closes it, reads it back, compares it byte for \
             byte, and only then gives it its name; a move removes the source after that, and only after that.
 
