@@ -18,7 +18,7 @@ let package = Package(
     name: "DnDKitBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "DnDKit", path: "../"),
+        .package(path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -38,6 +38,12 @@ let package = Package(
             dependencies: [
                 .product(name: "Transfer", package: rootPackage), .product(name: "PNGCodec", package: rootPackage),
                 .product(name: "ContentTypes", package: rootPackage),
+            ]),
+        // dnd-sim move (ImageMover) against cp, side by side in each iteration (issue 7).
+        benchmarkFamily(
+            "MoveBenchmarks",
+            dependencies: [
+                .product(name: "Simulation", package: rootPackage), .product(name: "PNGCodec", package: rootPackage),
             ]),
     ]
 )
