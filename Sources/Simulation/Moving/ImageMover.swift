@@ -18,7 +18,8 @@ import Foundation
 /// CRCs of every chunk but the image data, IHDR first, IEND last) or it is refused.
 ///
 /// A move removes a file from its source only after the destination reported success: its copy complete, closed
-/// and verified (and, with ``synchronizesCopies``, on disk). Anything that cannot be accepted (not an image,
+/// and verified (and, with ``synchronizesCopies``, on disk). Sources are removed on a queue of their own while the
+/// next files are copied, since on some file systems removing a file costs as much as copying it. Anything that cannot be accepted (not an image,
 /// unreadable, a corrupt PNG, a name already taken in the folder, which is never replaced) stays where it was, with a
 /// reason in its ``MoveOutcome``.
 public struct ImageMover: Sendable {
@@ -45,7 +46,8 @@ public struct ImageMover: Sendable {
     /// Moves or copies the files, one simulated drag each, in order.
     /// - Parameters:
     ///   - files: The files, as paths.
-    ///   - progress: Told after each file, with its outcome, how many files are done and how many there are.
+    ///   - progress: Told after each file, with its outcome, how many files are done and how many there are (a moved
+    ///     file's source is being removed meanwhile, on a queue of its own; the report says if that failed).
     /// - Returns: The outcome of every file, in order.
     /// - Throws: ``MoveError`` when the destination is not a writable folder; problems with single files are
     ///   refusals in the report.
@@ -67,6 +69,7 @@ public struct ImageMover: Sendable {
         }
         let panes = MovePanes(
             items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies)
+        let removal = SourceRemoval()
         var done = 0
         for outcome in outcomes where outcome.reason != nil {
             done += 1
@@ -83,11 +86,7 @@ public struct ImageMover: Sendable {
                     outcome.status = copies ? .copied : .moved
                     outcome.destination = placed.path
                     outcome.byteCount = placed.byteCount
-                    if !copies, unlink(path(item.file)) != 0 {
-                        outcome.status = .copied
-                        outcome.reason =
-                            "copied, but the source could not be removed: \(String(cString: strerror(errno)))"
-                    }
+                    if !copies { removal.remove(item.file.url.path, index: item.index) }
                 case .failure(let problem):
                     outcome.reason = Self.reason(for: item.file, problem)
                 }
@@ -95,6 +94,10 @@ public struct ImageMover: Sendable {
                 done += 1
                 progress(outcome, done, files.count)
             }
+        }
+        for (index, reason) in removal.finish() {
+            outcomes[index].status = .copied
+            outcomes[index].reason = "copied, but the source could not be removed: \(reason)"
         }
         return MoveReport(outcomes: outcomes)
     }
@@ -133,10 +136,6 @@ public struct ImageMover: Sendable {
         } catch {
             return .failure(CopyProblem("cannot identify its content: \(error)"))
         }
-    }
-
-    private func path(_ file: PaneFile) -> String {
-        file.url.path
     }
 
     private static func reason(for file: PaneFile, _ problem: MovePanes.Problem) -> String {
