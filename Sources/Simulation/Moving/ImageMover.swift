@@ -1,0 +1,147 @@
+import ContentTypes
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Moves (or copies) image files into a folder through a simulated two-pane drag: what `dnd-sim move` does.
+///
+/// A source pane holds the files as items, each identified by its content (`ContentSniffer`, not only its name); a
+/// destination pane accepts `public.image`. Each file is dragged from one pane to the other by its own simulated touch
+/// in its own session (up to 50 touches at once): the destination is targeted only by items it can import, the file
+/// is transferred as a file opened in place (its bytes pass through, never decoded or re-encoded), and the
+/// destination's action copies it into the folder: written under a temporary name, closed, read back and compared
+/// byte for byte, then named without replacing anything. A PNG must also have a sound structure (chunk lengths, the
+/// CRCs of every chunk but the image data, IHDR first, IEND last) or it is refused.
+///
+/// A move removes a file from its source only after the destination reported success: its copy complete, closed
+/// and verified (and, with ``synchronizesCopies``, on disk). Sources are removed on a queue of their own while the
+/// next files are copied, since on some file systems removing a file costs as much as copying it. Anything that cannot be accepted (not an image,
+/// unreadable, a corrupt PNG, a name already taken in the folder, which is never replaced) stays where it was, with a
+/// reason in its ``MoveOutcome``.
+public struct ImageMover: Sendable {
+    /// The folder the files go to.
+    public var destination: String
+    /// Whether the files are copied (and stay at their source) rather than moved.
+    public var copies: Bool
+    /// Whether each copy, and the folder's entry for it, is flushed to disk (`fsync`) before its source is removed,
+    /// so that not even a power cut can lose a moved file. Off by default, as for `mv` and `cp`: flushing costs a
+    /// disk write per file.
+    public var synchronizesCopies: Bool
+
+    /// Creates a mover.
+    /// - Parameters:
+    ///   - destination: The folder the files go to.
+    ///   - copies: Whether to copy rather than move.
+    ///   - synchronizesCopies: Whether to flush each copy to disk before removing its source.
+    public init(destination: String, copies: Bool = false, synchronizesCopies: Bool = false) {
+        self.destination = destination
+        self.copies = copies
+        self.synchronizesCopies = synchronizesCopies
+    }
+
+    /// Moves or copies the files, one simulated drag each, in order.
+    /// - Parameters:
+    ///   - files: The files, as paths.
+    ///   - progress: Told after each file, with its outcome, how many files are done and how many there are (a moved
+    ///     file's source is being removed meanwhile, on a queue of its own; the report says if that failed).
+    /// - Returns: The outcome of every file, in order.
+    /// - Throws: ``MoveError`` when the destination is not a writable folder; problems with single files are
+    ///   refusals in the report.
+    nonisolated(nonsending) public func run(
+        _ files: [String], progress: (MoveOutcome, Int, Int) -> Void = { _, _, _ in }
+    ) async throws(MoveError) -> MoveReport {
+        try checkDestination()
+        var outcomes: [MoveOutcome] = []
+        var items: [(index: Int, file: PaneFile)] = []
+        for (index, path) in files.enumerated() {
+            switch Self.identify(path) {
+            case .success(let identification):
+                let url = URL(fileURLWithPath: path)
+                items.append((index, PaneFile(url: url, contentType: identification.type)))
+                outcomes.append(MoveOutcome(file: path, status: .refused, contentType: identification.type.identifier))
+            case .failure(let problem):
+                outcomes.append(MoveOutcome(file: path, status: .refused, reason: problem.description))
+            }
+        }
+        let panes = MovePanes(
+            items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies)
+        let removal = SourceRemoval()
+        var done = 0
+        for outcome in outcomes where outcome.reason != nil {
+            done += 1
+            progress(outcome, done, files.count)
+        }
+        for batch in stride(from: 0, to: items.count, by: MovePanes.touchesAtOnce) {
+            let positions = batch..<min(items.count, batch + MovePanes.touchesAtOnce)
+            let results = await panes.drag(positions, at: Double(batch / MovePanes.touchesAtOnce))
+            for (position, result) in zip(positions, results) {
+                let item = items[position]
+                var outcome = outcomes[item.index]
+                switch result {
+                case .success(let placed):
+                    outcome.status = copies ? .copied : .moved
+                    outcome.destination = placed.path
+                    outcome.byteCount = placed.byteCount
+                    if !copies { removal.remove(item.file.url.path, index: item.index) }
+                case .failure(let problem):
+                    outcome.reason = Self.reason(for: item.file, problem)
+                }
+                outcomes[item.index] = outcome
+                done += 1
+                progress(outcome, done, files.count)
+            }
+        }
+        for (index, reason) in removal.finish() {
+            outcomes[index].status = .copied
+            outcomes[index].reason = "copied, but the source could not be removed: \(reason)"
+        }
+        return MoveReport(outcomes: outcomes)
+    }
+
+    // MARK: Steps
+
+    private func checkDestination() throws(MoveError) {
+        var status = stat()
+        guard stat(destination, &status) == 0 else {
+            throw MoveError(
+                .destinationUnusable, "\(destination): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw MoveError(.destinationUnusable, "\(destination): not a folder")
+        }
+        guard access(destination, W_OK | X_OK) == 0 else {
+            throw MoveError(
+                .destinationUnusable, "\(destination): cannot write here: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The type of a file's content, from its first bytes and its name.
+    private static func identify(_ path: String) -> Result<ContentSniffer.Identification, CopyProblem> {
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { return .failure(.system("cannot read")) }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { return .failure(.system("cannot read")) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(CopyProblem("not a regular file")) }
+        var prefix = Data(count: 4096)
+        let count = prefix.withUnsafeMutableBytes { buffer in pread(input, buffer.baseAddress, buffer.count, 0) }
+        guard count >= 0 else { return .failure(.system("cannot read")) }
+        prefix.count = count
+        do {
+            return .success(try ContentSniffer.shared.identify(prefix, filename: (path as NSString).lastPathComponent))
+        } catch {
+            return .failure(CopyProblem("cannot identify its content: \(error)"))
+        }
+    }
+
+    private static func reason(for file: PaneFile, _ problem: MovePanes.Problem) -> String {
+        if !file.contentType.conforms(to: .image) {
+            return "not an image: its content is \(file.contentType.identifier)"
+        }
+        return problem.description
+    }
+}

@@ -1,0 +1,87 @@
+/// What happened to one file of a move.
+public struct MoveOutcome: Hashable, Sendable, Codable {
+    /// What became of the file.
+    public struct Status: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The status's name: `moved`, `copied` or `refused`.
+        public let rawValue: String
+
+        /// Creates a status from its name.
+        /// - Parameter rawValue: The name.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The name.
+        public var description: String { rawValue }
+
+        /// The file is in the destination and no longer at its source.
+        public static let moved = Status(rawValue: "moved")
+        /// The file is in the destination and still at its source.
+        public static let copied = Status(rawValue: "copied")
+        /// The file stayed where it was (and nothing was left in the destination); ``MoveOutcome/reason`` says why.
+        public static let refused = Status(rawValue: "refused")
+    }
+
+    /// The file, as it was given.
+    public var file: String
+    /// What became of it.
+    public var status: Status
+    /// Where it is now in the destination folder; nil when refused.
+    public var destination: String?
+    /// The type its content was identified as; nil when it could not be read.
+    public var contentType: String?
+    /// Its size in bytes; nil when it could not be read.
+    public var byteCount: Int?
+    /// Why it was refused, or what went wrong after it was copied; nil otherwise.
+    public var reason: String?
+
+    /// Creates an outcome.
+    /// - Parameters:
+    ///   - file: The file, as it was given.
+    ///   - status: What became of it.
+    ///   - destination: Where it is now in the destination folder.
+    ///   - contentType: The type its content was identified as.
+    ///   - byteCount: Its size in bytes.
+    ///   - reason: Why it was refused.
+    public init(
+        file: String, status: Status, destination: String? = nil, contentType: String? = nil, byteCount: Int? = nil,
+        reason: String? = nil
+    ) {
+        self.file = file
+        self.status = status
+        self.destination = destination
+        self.contentType = contentType
+        self.byteCount = byteCount
+        self.reason = reason
+    }
+
+    /// Whether the file reached the destination with nothing left to report.
+    public var succeeded: Bool { status != .refused && reason == nil }
+}
+
+/// The outcome of a whole move: one ``MoveOutcome`` per file, in the order the files were given.
+public struct MoveReport: Hashable, Sendable, Codable {
+    /// One outcome per file, in order.
+    public var outcomes: [MoveOutcome]
+
+    /// Creates a report.
+    /// - Parameter outcomes: One outcome per file, in order.
+    public init(outcomes: [MoveOutcome]) {
+        self.outcomes = outcomes
+    }
+
+    /// How many files have a status.
+    /// - Parameter status: The status.
+    /// - Returns: The number of files.
+    public func count(_ status: MoveOutcome.Status) -> Int {
+        outcomes.count { $0.status == status }
+    }
+
+    /// The bytes that reached the destination.
+    public var transferredByteCount: Int {
+        outcomes.reduce(0) { $0 + ($1.status == .refused ? 0 : $1.byteCount ?? 0) }
+    }
+
+    /// Whether every file reached the destination with nothing left to report.
+    public var succeeded: Bool { outcomes.allSatisfy(\.succeeded) }
+}

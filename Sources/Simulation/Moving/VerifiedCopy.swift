@@ -1,0 +1,245 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why one file could not be copied: the reason a refusal reports.
+struct CopyProblem: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+
+    /// A failed system call, with the C library's words for `errno`.
+    static func system(_ what: String, _ code: Int32 = errno) -> CopyProblem {
+        CopyProblem("\(what): \(String(cString: strerror(code)))")
+    }
+}
+
+/// Copies files into a folder so that a copy is either complete and byte-identical or absent, and never replaces an
+/// existing file.
+///
+/// Each file is read once into a reused buffer, checked by the caller, copied to a temporary name in the folder
+/// (created exclusively; the kernel copies the pages with `sendfile` on Linux), closed, read back and compared byte
+/// for byte with what was read, and only then given its name with `link`,
+/// which fails rather than replace a file of that name (on file systems without hard links, the name is reserved
+/// with an exclusive create and the copy renamed over the reservation). Any failure removes the temporary file.
+/// The corresponding C functions are `open`, `read`, `sendfile`, `write`, `close`, `link`, `rename` and `unlink`.
+final class VerifiedCopy {
+    /// The largest file copied: each is held in memory once, and read back once.
+    static let maximumByteCount = 1 << 31
+
+    private var contents: UnsafeMutableRawBufferPointer
+    private var readBack: UnsafeMutableRawBufferPointer
+    private var counter = 0
+
+    /// Whether each copy and its folder entry are flushed to disk (`fsync`) before `copy` returns.
+    let synchronizes: Bool
+
+    init(synchronizes: Bool) {
+        self.synchronizes = synchronizes
+        contents = .allocate(byteCount: 1 << 20, alignment: 16)
+        readBack = .allocate(byteCount: 1 << 20, alignment: 16)
+    }
+
+    deinit {
+        contents.deallocate()
+        readBack.deallocate()
+    }
+
+    /// Copies `source` to `folder/name`.
+    /// - Parameters:
+    ///   - source: The file to copy.
+    ///   - folder: The destination folder.
+    ///   - name: The name to give the copy.
+    ///   - check: Looks at the file's bytes before anything is written; throws to refuse the file.
+    /// - Returns: The copy's path and size.
+    /// - Throws: `CopyProblem` (or what `check` throws): nothing is left in the folder.
+    func copy(
+        _ source: String, into folder: String, as name: String, check: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> (path: String, byteCount: Int) {
+        let target = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        var status = stat()
+        if lstat(target, &status) == 0 {
+            throw CopyProblem("\(target) already exists; it is not replaced")
+        }
+        let (input, size, mode) = try readWhole(source)
+        defer { close(input) }
+        let bytes = UnsafeRawBufferPointer(rebasing: contents[0..<size])
+        try check(bytes)
+        counter += 1
+        let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).dnd-sim-\(getpid())-\(counter).part"
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0o777)
+        guard output >= 0 else { throw CopyProblem.system("cannot create \(temporary)") }
+        do {
+            try transfer(bytes, from: input, to: output, path: temporary)
+            if synchronizes, fsync(output) != 0 {
+                let failure = CopyProblem.system("cannot flush \(temporary) to disk")
+                close(output)
+                throw failure
+            }
+            guard close(output) == 0 else { throw CopyProblem.system("cannot finish writing \(temporary)") }
+            try compare(temporary, with: bytes)
+            try place(temporary, at: target)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        if synchronizes {
+            try synchronize(folder: folder, of: target)
+        }
+        return (target, size)
+    }
+
+    /// Flushes the folder's entries to disk, so that the copy's name survives a power cut; on failure the copy is
+    /// removed, so that its source stays the only one.
+    private func synchronize(folder: String, of target: String) throws {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            let failure = CopyProblem.system("cannot flush \(folder) to disk")
+            if descriptor >= 0 { close(descriptor) }
+            unlink(target)
+            throw failure
+        }
+        close(descriptor)
+    }
+
+    /// Reads a regular file into `contents`; returns its descriptor, still open (the caller closes it), its size and
+    /// its permission bits.
+    private func readWhole(_ path: String) throws -> (Int32, Int, mode_t) {
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw CopyProblem.system("cannot read") }
+        var status = stat()
+        guard fstat(input, &status) == 0 else {
+            let failure = CopyProblem.system("cannot read")
+            close(input)
+            throw failure
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(input)
+            throw CopyProblem("not a regular file")
+        }
+        let size = Int(status.st_size)
+        guard size <= Self.maximumByteCount else {
+            close(input)
+            throw CopyProblem("it is \(size) bytes; files over \(Self.maximumByteCount) bytes are not moved")
+        }
+        Self.ensure(&contents, holds: size + 1)
+        do {
+            let count = try readAll(input, into: contents, path: path)
+            guard count == size else {
+                throw CopyProblem("it changed while it was read (\(size) bytes expected, \(count) read)")
+            }
+        } catch {
+            close(input)
+            throw error
+        }
+        return (input, size, status.st_mode)
+    }
+
+    /// Writes the file's bytes to the copy: on Linux with `sendfile` from the source file itself, so that the kernel
+    /// copies the pages without a trip through this process (what `cp` gets from `copy_file_range`); with `write`
+    /// from the bytes read otherwise, or when `sendfile` cannot. Either way the copy is then compared with the bytes
+    /// read.
+    private func transfer(
+        _ bytes: UnsafeRawBufferPointer, from input: Int32, to output: Int32, path: String
+    ) throws {
+        #if os(Linux)
+            var offset: off_t = 0
+            while offset < bytes.count {
+                let count = sendfile(output, input, &offset, bytes.count - Int(offset))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+            }
+            if offset == bytes.count { return }
+            // sendfile stopped early (the source shrank, or the file systems cannot): start again with write.
+            guard ftruncate(output, 0) == 0, lseek(output, 0, SEEK_SET) == 0 else {
+                throw CopyProblem.system("cannot write \(path)")
+            }
+        #endif
+        try writeAll(bytes, to: output, path: path)
+    }
+
+    /// Reads the copy back and compares it with what was written.
+    private func compare(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
+        let input = open(path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw CopyProblem.system("cannot read back \(path)") }
+        defer { close(input) }
+        Self.ensure(&readBack, holds: bytes.count + 1)
+        let count = try readAll(input, into: readBack, path: path)
+        guard count == bytes.count, Self.same(readBack, bytes) else {
+            throw CopyProblem("the copy \(path) differs from its source after writing; it was removed")
+        }
+    }
+
+    /// Gives the finished copy its name without replacing anything.
+    private func place(_ temporary: String, at target: String) throws {
+        if link(temporary, target) == 0 {
+            unlink(temporary)
+            return
+        }
+        let code = errno
+        if code == EEXIST { throw CopyProblem("\(target) already exists; it is not replaced") }
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK || code == ENOSYS else {
+            throw CopyProblem.system("cannot name the copy \(target)", code)
+        }
+        // No hard links here: reserve the name exclusively, then rename over the reservation.
+        let reservation = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard reservation >= 0 else {
+            if errno == EEXIST { throw CopyProblem("\(target) already exists; it is not replaced") }
+            throw CopyProblem.system("cannot name the copy \(target)")
+        }
+        close(reservation)
+        guard rename(temporary, target) == 0 else {
+            let failure = CopyProblem.system("cannot name the copy \(target)")
+            unlink(target)
+            throw failure
+        }
+    }
+
+    /// Reads until end of file or until the buffer is full; returns the number of bytes read.
+    private func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var total = 0
+        while total < buffer.count {
+            let count = read(descriptor, base + total, buffer.count - total)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CopyProblem.system("cannot read \(path)")
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
+        var total = 0
+        while total < bytes.count {
+            let count = write(descriptor, base + total, bytes.count - total)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CopyProblem.system("cannot write \(path)")
+            }
+            total += count
+        }
+    }
+
+    /// Whether the first `bytes.count` bytes of `buffer` are `bytes`, compared with `memcmp`.
+    private static func same(_ buffer: UnsafeMutableRawBufferPointer, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let left = buffer.baseAddress, let right = bytes.baseAddress else { return bytes.isEmpty }
+        return memcmp(left, right, bytes.count) == 0
+    }
+
+    /// Grows a buffer (discarding its contents) to at least `byteCount` bytes.
+    private static func ensure(_ buffer: inout UnsafeMutableRawBufferPointer, holds byteCount: Int) {
+        guard buffer.count < byteCount else { return }
+        buffer.deallocate()
+        buffer = .allocate(byteCount: max(byteCount, buffer.count * 2), alignment: 16)
+    }
+}

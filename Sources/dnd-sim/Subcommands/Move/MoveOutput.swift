@@ -1,0 +1,63 @@
+import DnDKit
+import Foundation
+
+/// What `dnd-sim move` prints: a line per file and a summary on standard output, the reason of each refused file on
+/// standard error; or, with `--json`, JSON Lines.
+struct MoveOutput {
+    let report: MoveReport
+    let destination: String
+    let copies: Bool
+
+    /// The last JSON line: how many files ended how, and the bytes that arrived.
+    struct Summary: Encodable {
+        var moved: Int
+        var copied: Int
+        var refused: Int
+        var byteCount: Int
+        var destination: String
+    }
+
+    func print(json: Bool) throws {
+        let summary = Summary(
+            moved: report.count(.moved), copied: report.count(.copied), refused: report.count(.refused),
+            byteCount: report.transferredByteCount, destination: destination)
+        if json {
+            for outcome in report.outcomes {
+                try JSONOutput.printLine(outcome)
+            }
+            try JSONOutput.printLine(["summary": summary])
+        } else {
+            for outcome in report.outcomes {
+                Swift.print(line(for: outcome))
+            }
+            Swift.print(sentence(summary))
+        }
+        for outcome in report.outcomes where !outcome.succeeded {
+            StandardError.write("dnd-sim: \(outcome.file): \(outcome.reason ?? "refused")")
+        }
+    }
+
+    private func line(for outcome: MoveOutcome) -> String {
+        let type = outcome.contentType.map { " (\($0))" } ?? ""
+        switch outcome.status {
+        case .refused:
+            return "\(Terminal.styled("refused", .red)) \(outcome.file)\(type): \(outcome.reason ?? "")"
+        default:
+            let note = outcome.reason.map { "; \($0)" } ?? ""
+            return "\(Terminal.styled(outcome.status.rawValue, .green)) \(outcome.file) -> \(outcome.destination ?? "")"
+                + "\(type)\(note)"
+        }
+    }
+
+    private func sentence(_ summary: Summary) -> String {
+        let arrived = summary.moved + summary.copied
+        var parts = [
+            "\(copies ? "copied" : "moved") \(arrived) of \(report.outcomes.count) file\(report.outcomes.count == 1 ? "" : "s")"
+                + " (\(ByteCountFormatter.string(fromByteCount: Int64(summary.byteCount), countStyle: .file)))"
+                + " to \(destination)"
+        ]
+        if !copies, summary.copied > 0 { parts.append("\(summary.copied) copied but kept at the source") }
+        if summary.refused > 0 { parts.append("\(summary.refused) refused, left where they were") }
+        return parts.joined(separator: "; ")
+    }
+}
