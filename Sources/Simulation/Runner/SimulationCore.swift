@@ -127,7 +127,7 @@ public final class Simulation {
         let node = parent.addChild(
             spec.name, frame: spec.frame, content: .shape(.roundedRectangle(cornerRadius: 6), fill: spec.color))
         let container = node.addChild(
-            "\(spec.name) items", frame: CGRect(origin: .zero, size: spec.frame.size), content: .none)
+            spec.name, frame: CGRect(origin: .zero, size: spec.frame.size), content: .none)
         let pane = LivePane(spec: spec, node: node, container: container)
         panes.append(pane)
         owners[node.id] = (spec.name, nil)

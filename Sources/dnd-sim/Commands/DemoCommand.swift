@@ -13,33 +13,52 @@ struct Demo: AsyncParsableCommand {
             touch, photo-2 by mouse over the notes pane (it routes to the album), the note into the notes pane, \
             photo-3 into the locked corner (refused) and photo-4 until Escape (cancelled).
 
+            Pictures of the scene at each key moment go to DIR/snapshots (DIR is --out, by default dnd-sim-demo in \
+            the temporary folder); with --out, every pane's items are written there too. --ansi draws the \
+            pictures in the terminal as well.
+
             Examples:
               dnd-sim demo
               dnd-sim demo --out /tmp/demo
+              dnd-sim demo --ansi
               NO_COLOR=1 dnd-sim demo
             """
     )
 
-    @Option(help: "Write each pane's items as files under this folder, one subfolder per pane.")
+    @Option(
+        help: "Write the pictures to DIR/snapshots and each pane's items under DIR, one subfolder per pane.")
     var out: String?
+
+    @Flag(help: "Draw the pictures in the terminal too, with truecolor half blocks.")
+    var ansi = false
 
     func run() async throws {
         let colors = Terminal.colorsEnabled
-        var moments = RunMoments()
+        let folder =
+            out.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo", isDirectory: true)
+        let pictures = RunPictures(
+            folder: folder.appendingPathComponent("snapshots"), columns: ansi ? RunPictures.terminalColumns : nil)
+        try pictures.prepare()
         let simulation: Simulation
         let result: SimulationResult
         do {
             simulation = try Simulation(DemoScene.file)
-            result = try await simulation.run(DemoScene.script) { moment, _ in moments.note(moment) }
+            result = try await simulation.run(DemoScene.script) { moment, simulation in
+                pictures.draw(moment, in: simulation)
+            }
         } catch let error as SimulationError {
             throw RunOutput.inputError(error, fallback: "demo")
         }
+        if let failure = pictures.failure { throw failure }
         print(Terminal.styled("dnd-sim demo", .bold, enabled: colors) + " — " + DemoScene.summary)
         print("")
         RunOutput.printText(result, colors: colors)
+        pictures.printTerminalPictures()
+        print("")
+        print("Pictures: \(pictures.filesSummary)")
         if let out {
             let count = try ItemExport.write(simulation, to: out)
-            print("")
             print("Wrote \(count) items under \(out), each read back and checked.")
         }
     }

@@ -16,10 +16,15 @@ struct Run: AsyncParsableCommand {
             The timeline shows, per virtual time, the pane and item concerned and what happened: lift, enter, \
             isTargeted, proposal, drop, load, action, end. Then every pane's items.
 
+            --snapshots draws the scene at each key moment (lift, targeted, forbidden, drop, refused, cancelled) \
+            as PNG files NNN-KIND.png in DIR/snapshots with --out DIR, else in ./snapshots. --ansi draws the same \
+            pictures in the terminal with truecolor half blocks, $COLUMNS wide (80 by default).
+
             Examples:
               dnd-sim run Samples/Scenes/photo-sorter.yaml
               dnd-sim run Samples/Scenes/cancel-paths.yaml --json
-              dnd-sim run my-scene.json --script drags.txt --out /tmp/panes
+              dnd-sim run my-scene.json --script drags.txt --out /tmp/panes --snapshots
+              dnd-sim run Samples/Scenes/targeted-overlay.json --ansi
             """
     )
 
@@ -35,11 +40,17 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Print JSON Lines: one object per event, then one per pane.")
     var json = false
 
-    @Flag(help: "Collect the key moments (lift, targeted, drop, refused, cancelled) for pictures.")
+    @Flag(help: "Write a PNG picture of the scene at each key moment (lift, targeted, drop, refused, cancelled).")
     var snapshots = false
 
-    @Flag(help: "Collect the key moments for pictures drawn in the terminal.")
+    @Flag(help: "Draw the scene at each key moment in the terminal, with truecolor half blocks.")
     var ansi = false
+
+    func validate() throws {
+        if json && ansi {
+            throw ValidationError("--ansi draws pictures in the terminal; it cannot be combined with --json")
+        }
+    }
 
     func run() async throws {
         let file: SceneFile
@@ -50,17 +61,21 @@ struct Run: AsyncParsableCommand {
         } catch let error as SimulationError {
             throw RunOutput.inputError(error, fallback: scene)
         }
-        var moments = RunMoments()
+        let snapshotFolder = URL(fileURLWithPath: out ?? ".", isDirectory: true).appendingPathComponent("snapshots")
+        let pictures = RunPictures(
+            folder: snapshots ? snapshotFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
+        try pictures.prepare()
         let simulation: Simulation
         let result: SimulationResult
         do {
             simulation = try Simulation(file)
-            result = try await simulation.run(scriptToPlay ?? file.script ?? Script(steps: [])) { moment, _ in
-                moments.note(moment)
+            result = try await simulation.run(scriptToPlay ?? file.script ?? Script(steps: [])) { moment, simulation in
+                pictures.draw(moment, in: simulation)
             }
         } catch let error as SimulationError {
             throw RunOutput.inputError(error, fallback: script ?? scene)
         }
+        if let failure = pictures.failure { throw failure }
         if json {
             try RunOutput.printJSON(result, input: scene)
         } else {
@@ -70,10 +85,9 @@ struct Run: AsyncParsableCommand {
             let count = try ItemExport.write(simulation, to: out)
             StandardError.write("dnd-sim: wrote \(count) items under \(out) (each read back and checked)")
         }
-        if snapshots || ansi {
-            StandardError.write(
-                "dnd-sim: \(moments.moments.count) key moments (\(moments.summary)); "
-                    + "drawing them is not wired in yet")
+        pictures.printTerminalPictures()
+        if snapshots {
+            StandardError.write("dnd-sim: snapshots: \(pictures.filesSummary)")
         }
     }
 }

@@ -70,23 +70,6 @@ enum RunOutput {
     }
 }
 
-/// The key moments of a run, kept for pictures (`--snapshots`, `--ansi`): the renderer draws the scene at each.
-struct RunMoments {
-    private(set) var moments: [KeyMoment] = []
-
-    mutating func note(_ moment: KeyMoment) {
-        moments.append(moment)
-    }
-
-    /// `5 lift, 4 targeted, 1 forbidden, …`.
-    var summary: String {
-        KeyMoment.Kind.allCases.compactMap { kind in
-            let count = moments.filter { $0.kind == kind }.count
-            return count == 0 ? nil : "\(count) \(kind.rawValue)"
-        }.joined(separator: ", ")
-    }
-}
-
 /// Writes every pane's items as files under a folder, one subfolder per pane, and reads each back to check it.
 enum ItemExport {
     /// Writes the items.

@@ -1,0 +1,102 @@
+import DnDKit
+import Foundation
+
+/// The pictures of a run (`--snapshots`, `--ansi`): the scene drawn at each key moment, while it still shows it.
+///
+/// A refusal or a cancel is drawn with a mark on the source pane, which keeps the item; the other moments show the
+/// scene as it is (the preview at the pointer, a targeted pane in green, a forbidden one in red).
+final class RunPictures {
+    /// Where PNG snapshots go; nil writes none.
+    let folder: URL?
+    /// The width of terminal pictures in characters; nil draws none.
+    let columns: Int?
+    /// PNG files written, in order.
+    private(set) var files: [URL] = []
+    /// Terminal pictures with their titles, in order.
+    private(set) var terminalPictures: [(title: String, picture: String)] = []
+    /// The first failure, reported once the run is over.
+    private(set) var failure: InputError?
+
+    init(folder: URL?, columns: Int?) {
+        self.folder = folder
+        self.columns = columns
+    }
+
+    /// Creates the snapshot folder (when there is one) and removes the snapshots an earlier run left there.
+    func prepare() throws {
+        guard let folder else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            where Self.isSnapshotName(name) {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        } catch {
+            throw InputError(folder.path, "cannot prepare the snapshot folder: \(error)")
+        }
+    }
+
+    /// Draws one moment; a failure is kept for ``failure`` and stops further drawing.
+    func draw(_ moment: KeyMoment, in simulation: Simulation) {
+        guard failure == nil, moment.kind != .ended else { return }
+        var marks: [NodeID: SnapshotMark] = [:]
+        if moment.kind == .refused || moment.kind == .cancelled, let pane = moment.event.pane,
+            let node = simulation.paneNode(named: pane)
+        {
+            let item = moment.event.item.map { "\($0) stays: " } ?? ""
+            marks[node.id] = .refused(item + (moment.kind == .refused ? "refused" : "cancelled"))
+        }
+        var images: [String: Bitmap] = [:]
+        for node in simulation.scene.root.subtree {
+            if case .image(let name, _) = node.content, images[name] == nil {
+                images[name] = simulation.bitmap(forImageNamed: name)
+            }
+        }
+        let renderer = SnapshotRenderer(marks: marks, images: images)
+        let name = String(format: "%03d-%@.png", moment.number, moment.kind.rawValue)
+        do {
+            let picture = try renderer.render(simulation.scene)
+            if let folder {
+                let file = folder.appendingPathComponent(name)
+                try PNGEncoder(options: .fast).encode(picture).write(to: file)
+                files.append(file)
+            }
+            if let columns {
+                let title = String(format: "%.3f s  %@  %@", moment.time, moment.kind.rawValue, moment.event.item ?? "")
+                terminalPictures.append((title, try TerminalPicture.halfBlocks(picture, columns: columns)))
+            }
+        } catch {
+            failure = InputError(
+                folder?.appendingPathComponent(name).path ?? name, "cannot draw the snapshot: \(error)")
+        }
+    }
+
+    /// Prints the terminal pictures, each under its title.
+    func printTerminalPictures() {
+        for (title, picture) in terminalPictures {
+            print("")
+            print(Terminal.styled(title, .bold))
+            print(picture, terminator: "")
+        }
+    }
+
+    /// `snapshots/001-lift.png … snapshots/014-drop.png (14 pictures)`.
+    var filesSummary: String {
+        guard let first = files.first, let last = files.last else { return "no pictures" }
+        let count = "(\(files.count) picture\(files.count == 1 ? "" : "s"))"
+        return files.count == 1 ? "\(first.path) \(count)" : "\(first.path) … \(last.path) \(count)"
+    }
+
+    /// The terminal width for `--ansi`: `$COLUMNS` when set, else 80, at most 160.
+    static var terminalColumns: Int {
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
+        return min(160, max(20, columns))
+    }
+
+    /// Whether a file name is one this type writes (`NNN-kind.png`).
+    private static func isSnapshotName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", maxSplits: 1)
+        return parts.count == 2 && parts[0].count == 3 && parts[0].allSatisfy(\.isNumber) && name.hasSuffix(".png")
+            && KeyMoment.Kind.allCases.contains { "\($0.rawValue).png" == parts[1] }
+    }
+}
