@@ -73,6 +73,13 @@ public final class Simulation {
         bitmaps[name]
     }
 
+    /// A renderer that draws this simulation's scene with its images.
+    /// - Parameter marks: Marks to draw on nodes, by identifier.
+    /// - Returns: The renderer; call `render(scene)` or `pngData(of: scene)` with ``scene``.
+    public func snapshotRenderer(marks: [NodeID: SnapshotMark] = [:]) -> SnapshotRenderer {
+        SnapshotRenderer(marks: marks, images: bitmaps)
+    }
+
     /// The panes' names, parents before children, back to front among siblings.
     public var paneNames: [String] { panes.map(\.spec.name) }
 

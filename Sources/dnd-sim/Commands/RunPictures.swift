@@ -46,13 +46,7 @@ final class RunPictures {
             let item = moment.event.item.map { "\($0) stays: " } ?? ""
             marks[node.id] = .refused(item + (moment.kind == .refused ? "refused" : "cancelled"))
         }
-        var images: [String: Bitmap] = [:]
-        for node in simulation.scene.root.subtree {
-            if case .image(let name, _) = node.content, images[name] == nil {
-                images[name] = simulation.bitmap(forImageNamed: name)
-            }
-        }
-        let renderer = SnapshotRenderer(marks: marks, images: images)
+        let renderer = simulation.snapshotRenderer(marks: marks)
         let name = String(format: "%03d-%@.png", moment.number, moment.kind.rawValue)
         do {
             let picture = try renderer.render(simulation.scene)
