@@ -10,7 +10,8 @@
 // worst 10% of iterations); check them with `swift package benchmark thresholds check --target PNGBenchmarks`.
 //
 // Images: the folder in $PNG_BENCH_IMAGES, else Benchmarks/Images.generated (made by the shared
-// gen_bench_images.py, git-ignored), else the shared test data folder.
+// gen_bench_images.py, git-ignored), else the shared test data folder beside the repository
+// (`../shared/testdata/bench`).
 
 import Benchmark
 import CLibPNGBaseline
@@ -175,7 +176,9 @@ struct BenchImage: Sendable {
         }
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return [package.appendingPathComponent("Images.generated").path, "/work/shared/testdata/bench"]
+        let shared = package.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/testdata/bench")
+        return [package.appendingPathComponent("Images.generated").path, shared.path]
     }()
 
     static let all: [BenchImage] = names.compactMap { name in
