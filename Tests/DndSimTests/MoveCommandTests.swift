@@ -117,5 +117,6 @@ struct MoveCommandTests {
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("dnd-sim move shots/*.png --to Pictures/"))
         #expect(result.standardOutput.contains("--copy"))
+        #expect(result.standardOutput.contains("Moving within one file system: a hard link"))
     }
 }

@@ -4,9 +4,11 @@
 // Each iteration lays out two fresh copies of the screenshots, flushed to disk as screenshots taken a while ago are,
 // then runs back to back, alternating the order: `/bin/cp FILES... DIR` and `/bin/rm FILES...` on one copy (what
 // `mv` to another file system costs), `ImageMover.run` (what `dnd-sim move` calls) on the other, and
-// `ImageMover.run` with `copies: true` from `cp`'s output (`dnd-sim move --copy`, nothing removed). It records the
-// ratios of the wall-clock times: move vs cp (the target), move vs cp then rm, and copy vs cp. Process start
-// is not in the mover's times (nor libmagic's first load, paid once here); the command is timed by hand, see the
+// `ImageMover.run` with `copies: true` from `cp`'s output (`dnd-sim move --copy`, nothing removed). Every folder is
+// on one file system, so the move links each file into place and removes its source name, as `mv` does (no byte
+// copied, no block freed); the copy is the verified copy that a move to another file system also makes. It records
+// the ratios of the wall-clock times: move vs cp (the target), move vs cp then rm, and copy vs cp. Process
+// start is not in the mover's times (nor libmagic's first load, paid once here); the command is timed by hand, see the
 // report. Thresholds/ holds the targets (p90, the worst 10% of iterations); check them with
 // `swift package benchmark thresholds check --target MoveBenchmarks`.
 

@@ -13,15 +13,20 @@ import Foundation
 /// destination pane accepts `public.image`. Each file is dragged from one pane to the other by its own simulated touch
 /// in its own session (up to 50 touches at once): the destination is targeted only by items it can import, the file
 /// is transferred as a file opened in place (its bytes pass through, never decoded or re-encoded), and the
-/// destination's action copies it into the folder: written under a temporary name, closed, read back and compared
-/// byte for byte, then named without replacing anything. A PNG must also have a sound structure (chunk lengths, the
-/// CRCs of every chunk but the image data, IHDR first, IEND last) or it is refused.
+/// destination's action places it in the folder. A PNG must first have a sound structure (chunk lengths, the CRCs of
+/// every chunk but the image data, IHDR first, IEND last) or it is refused. Then, as `mv` does, a file moved within
+/// one file system is given its new name with a hard link (`link`, which never replaces a file; then checked to be
+/// the same device, inode and size): no byte is copied. Otherwise (a copy, another file system, no hard links) it is
+/// copied: written under a temporary name, closed, read back and compared byte for byte, then named without
+/// replacing anything.
 ///
-/// A move removes a file from its source only after the destination reported success: its copy complete, closed
-/// and verified (and, with ``synchronizesCopies``, on disk). Sources are removed on a queue of their own while the
-/// next files are copied, since on some file systems removing a file costs as much as copying it. Anything that cannot be accepted (not an image,
-/// unreadable, a corrupt PNG, a name already taken in the folder, which is never replaced) stays where it was, with a
-/// reason in its ``MoveOutcome``.
+/// A move removes a file's source name only after its drag session ended with `.move` and the destination reported
+/// success: the file linked and checked, or its copy complete, closed and verified (and, with
+/// ``synchronizesCopies``, on disk). Sources are removed on a queue of their own while the next files are placed,
+/// since on some file systems removing a copied file's source (freeing its blocks) costs as much as copying it.
+/// When a source cannot be removed, the file stays in both places and its outcome says so. Anything that cannot be
+/// accepted (not an image, unreadable, a corrupt PNG, a name already taken in the folder, which is never replaced)
+/// stays where it was, with a reason in its ``MoveOutcome``.
 public struct ImageMover: Sendable {
     /// The folder the files go to.
     public var destination: String
@@ -70,6 +75,7 @@ public struct ImageMover: Sendable {
         let panes = MovePanes(
             items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies)
         let removal = SourceRemoval()
+        var linked: Set<Int> = []
         var done = 0
         for outcome in outcomes where outcome.reason != nil {
             done += 1
@@ -86,6 +92,7 @@ public struct ImageMover: Sendable {
                     outcome.status = copies ? .copied : .moved
                     outcome.destination = placed.path
                     outcome.byteCount = placed.byteCount
+                    if placed.linked { linked.insert(item.index) }
                     if !copies { removal.remove(item.file.url.path, index: item.index) }
                 case .failure(let problem):
                     outcome.reason = Self.reason(for: item.file, problem)
@@ -97,7 +104,8 @@ public struct ImageMover: Sendable {
         }
         for (index, reason) in removal.finish() {
             outcomes[index].status = .copied
-            outcomes[index].reason = "copied, but the source could not be removed: \(reason)"
+            let sameFile = linked.contains(index) ? "; the two names are hard links to one file" : ""
+            outcomes[index].reason = "copied, but the source could not be removed: \(reason)\(sameFile)"
         }
         return MoveReport(outcomes: outcomes)
     }

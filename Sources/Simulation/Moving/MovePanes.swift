@@ -5,7 +5,7 @@ import Gestures
 import PNGCodec
 
 /// The scene of a move: a source pane holding the files as items, laid out in a grid, and a destination pane that
-/// accepts images and copies each one it receives into the folder. Each file is dragged across by a simulated touch.
+/// accepts images and copies each one it receives into the folder (or, in a move within one file system, links it there). Each file is dragged across by a simulated touch.
 final class MovePanes {
     /// Why a drag transferred nothing: what the destination's copy said, or how the session ended.
     struct Problem: Error, CustomStringConvertible {
@@ -25,16 +25,21 @@ final class MovePanes {
         /// Each item's name and whether it must have a sound PNG structure, by the path of its file.
         var items: [String: (index: Int, name: String, checksPNG: Bool)] = [:]
         /// The copies made, by item.
-        var placed: [Int: (path: String, byteCount: Int)] = [:]
+        var placed: [Int: VerifiedCopy.Placement] = [:]
 
-        init(folder: String, synchronizes: Bool) {
+        /// Whether files are moved, so that one on the destination's file system is linked there rather than copied.
+        let links: Bool
+
+        init(folder: String, links: Bool, synchronizes: Bool) {
             self.folder = folder
+            self.links = links
             copier = VerifiedCopy(synchronizes: synchronizes)
         }
 
         func accept(_ files: [ReceivedImageFile]) throws -> Bool {
             guard let file = files.first, let item = items[file.received.file.path] else { return false }
-            placed[item.index] = try copier.copy(file.received.file.path, into: folder, as: item.name) { bytes in
+            placed[item.index] = try copier.copy(file.received.file.path, into: folder, as: item.name, links: links) {
+                bytes in
                 if item.checksPNG { try Self.checkStructure(ofPNG: bytes) }
             }
             return true
@@ -57,7 +62,7 @@ final class MovePanes {
     private var endings: [Int: DragSession] = [:]
 
     init(items files: [PaneFile], copies: Bool, destination folder: String, synchronizes: Bool) {
-        receiver = Receiver(folder: folder, synchronizes: synchronizes)
+        receiver = Receiver(folder: folder, links: !copies, synchronizes: synchronizes)
         source = scene.root.addChild("source", frame: CGRect(x: 20, y: 40, width: 460, height: 540))
         target = scene.root.addChild("destination", frame: CGRect(x: 520, y: 40, width: 460, height: 540))
         let receiver = receiver
@@ -93,7 +98,7 @@ final class MovePanes {
     /// The touches go down together on their items, hold until the items lift, move onto the destination and are
     /// released together; the drops' loads then run side by side and are completed in release order.
     /// - Returns: For each item, where its copy is, or why nothing was transferred.
-    func drag(_ indices: Range<Int>, at time: Double) async -> [Result<(path: String, byteCount: Int), Problem>] {
+    func drag(_ indices: Range<Int>, at time: Double) async -> [Result<VerifiedCopy.Placement, Problem>] {
         let end = CGPoint(x: target.frame.midX, y: target.frame.midY)
         do {
             for index in indices {
@@ -121,7 +126,7 @@ final class MovePanes {
     }
 
     /// How an item's drag ended; a moved item leaves the source pane.
-    private func outcome(of index: Int) -> Result<(path: String, byteCount: Int), Problem> {
+    private func outcome(of index: Int) -> Result<VerifiedCopy.Placement, Problem> {
         guard let session = endings[index] else {
             return .failure(Problem(description: "the drag session did not end"))
         }

@@ -8,8 +8,9 @@ import Synchronization
 #endif
 
 /// Removes the sources of moved files on a queue of its own, in order, while the next files are still being
-/// copied: removing a file can wait for the file system (freeing its blocks, discarding them on an SSD) as long as
-/// copying it did. Only files whose copy is complete and verified are ever handed over. The corresponding C function
+/// placed: removing the source of a copied file can wait for the file system (freeing its blocks, discarding them on
+/// an SSD) as long as copying it did; removing the source name of a linked file frees nothing and is quick. Only
+/// files whose copy or link is complete and verified are ever handed over. The corresponding C function
 /// is `unlink`.
 final class SourceRemoval: Sendable {
     private let queue = DispatchQueue(label: "org.dndkit.move.source-removal")

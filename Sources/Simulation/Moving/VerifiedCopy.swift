@@ -21,7 +21,8 @@ struct CopyProblem: Error, CustomStringConvertible {
 }
 
 /// Copies files into a folder so that a copy is either complete and byte-identical or absent, and never replaces an
-/// existing file.
+/// existing file; or, for a file that is moved within one file system, gives it its new name with a hard link, as
+/// `mv` does (see `placeByLink`), and copies it only where that is not possible.
 ///
 /// Each file is read once into a reused buffer, checked by the caller, copied to a temporary name in the folder
 /// (created exclusively; the kernel copies the pages with `sendfile` on Linux), closed, read back and compared byte
@@ -30,6 +31,9 @@ struct CopyProblem: Error, CustomStringConvertible {
 /// with an exclusive create and the copy renamed over the reservation). Any failure removes the temporary file.
 /// The corresponding C functions are `open`, `read`, `sendfile`, `write`, `close`, `link`, `rename` and `unlink`.
 final class VerifiedCopy {
+    /// Where a file was placed, its size, and whether it was linked there rather than copied.
+    typealias Placement = (path: String, byteCount: Int, linked: Bool)
+
     /// The largest file copied: each is held in memory once, and read back once.
     static let maximumByteCount = 1 << 31
 
@@ -51,17 +55,21 @@ final class VerifiedCopy {
         readBack.deallocate()
     }
 
-    /// Copies `source` to `folder/name`.
+    /// Copies `source` to `folder/name`, or links it there.
     /// - Parameters:
     ///   - source: The file to copy.
     ///   - folder: The destination folder.
     ///   - name: The name to give the copy.
-    ///   - check: Looks at the file's bytes before anything is written; throws to refuse the file.
-    /// - Returns: The copy's path and size.
+    ///   - links: Whether the file is being moved, so that a hard link to it may take the place of a copy: tried
+    ///     first, and the file is copied when the link cannot be made (another file system, no hard links, not
+    ///     allowed). The source name stays either way; the caller removes it.
+    ///   - check: Looks at the file's bytes before anything is written or linked; throws to refuse the file.
+    /// - Returns: The copy's (or link's) path and size, and whether it is a link.
     /// - Throws: `CopyProblem` (or what `check` throws): nothing is left in the folder.
     func copy(
-        _ source: String, into folder: String, as name: String, check: (UnsafeRawBufferPointer) throws -> Void
-    ) throws -> (path: String, byteCount: Int) {
+        _ source: String, into folder: String, as name: String, links: Bool = false,
+        check: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Placement {
         let target = folder.hasSuffix("/") ? folder + name : folder + "/" + name
         var status = stat()
         if lstat(target, &status) == 0 {
@@ -71,6 +79,17 @@ final class VerifiedCopy {
         defer { close(input) }
         let bytes = UnsafeRawBufferPointer(rebasing: contents[0..<size])
         try check(bytes)
+        if links, try placeByLink(source, descriptor: input, byteCount: size, at: target) {
+            if synchronizes {
+                guard fsync(input) == 0 else {
+                    let failure = CopyProblem.system("cannot flush \(source) to disk")
+                    unlink(target)
+                    throw failure
+                }
+                try synchronize(folder: folder, of: target)
+            }
+            return (target, size, true)
+        }
         counter += 1
         let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).dnd-sim-\(getpid())-\(counter).part"
         let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0o777)
@@ -92,11 +111,11 @@ final class VerifiedCopy {
         if synchronizes {
             try synchronize(folder: folder, of: target)
         }
-        return (target, size)
+        return (target, size, false)
     }
 
-    /// Flushes the folder's entries to disk, so that the copy's name survives a power cut; on failure the copy is
-    /// removed, so that its source stays the only one.
+    /// Flushes the folder's entries to disk, so that the copy's (or link's) name survives a power cut; on failure the
+    /// name is removed, so that its source stays the only one.
     private func synchronize(folder: String, of target: String) throws {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, fsync(descriptor) == 0 else {

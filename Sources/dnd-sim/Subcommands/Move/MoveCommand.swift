@@ -10,9 +10,14 @@ struct MoveCommand: AsyncParsableCommand {
         discussion: """
             Each file becomes an item of a simulated source pane, identified by its content (libmagic, not only \
             its name), and is dragged by a simulated touch (many at once) onto a destination pane that accepts \
-            public.image. The file travels as a file opened in place: its bytes are never decoded or re-encoded. The \
-            destination writes it under a temporary name in DIR, closes it, reads it back, compares it byte for \
-            byte, and only then gives it its name; a move removes the source after that, and only after that.
+            public.image. The file travels as a file opened in place: its bytes are never decoded or re-encoded.
+
+            Moving within one file system: a hard link, then removal of the source name, like mv; otherwise a \
+            verified copy.
+
+            A verified copy is written under a temporary name in DIR, closed, read back, compared byte for byte, \
+            and only then given its name (a link is checked to be the same file, of the same size). A move removes \
+            the source name after that, and only after that.
 
             Anything that cannot be accepted stays where it was, with a reason: a file that is not an image, an \
             unreadable file, a PNG whose structure is broken, a name already taken in DIR (nothing is ever \

@@ -1,0 +1,142 @@
+import Foundation
+import Simulation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How `ImageMover` places a moved file that stays on its file system: a hard link, as `mv` does, not a copy.
+@Suite("Moving within one file system")
+struct MoveLinkTests {
+    @Test func aMovedFileKeepsItsInodeAndLeavesItsSource() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let picture = try pngFile(seed: 21)
+        let path = try folders.write(picture, as: "shot.png")
+        let before = try status(path)
+        let report = try await ImageMover(destination: folders.destination.path).run([path])
+        #expect(report.outcomes.map(\.status) == [.moved])
+        #expect(report.succeeded)
+        let placed = try status(folders.destination.appendingPathComponent("shot.png").path)
+        #expect(placed.st_ino == before.st_ino && placed.st_dev == before.st_dev, "the source's own file, linked")
+        #expect(placed.st_nlink == 1, "the source name is gone")
+        #expect(try folders.contents() == ["destination/shot.png": picture])
+    }
+
+    @Test func aCopyIsAnotherFile() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let picture = try pngFile(seed: 22)
+        let path = try folders.write(picture, as: "shot.png")
+        let report = try await ImageMover(destination: folders.destination.path, copies: true).run([path])
+        #expect(report.outcomes.map(\.status) == [.copied])
+        let source = try status(path)
+        let copy = try status(folders.destination.appendingPathComponent("shot.png").path)
+        #expect(copy.st_ino != source.st_ino)
+        #expect(source.st_nlink == 1 && copy.st_nlink == 1)
+        #expect(try folders.contents() == ["source/shot.png": picture, "destination/shot.png": picture])
+    }
+
+    @Test func aTakenNameIsStillRefusedWithNothingChanged() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let path = try folders.write(try pngFile(seed: 23), as: "shot.png")
+        let existing = try folders.write(Data("mine".utf8), as: "shot.png", in: folders.destination)
+        let before = try folders.contents()
+        let existingInode = try status(existing).st_ino
+        let report = try await ImageMover(destination: folders.destination.path).run([path])
+        #expect(report.outcomes.map(\.status) == [.refused])
+        let reason = report.outcomes.first?.reason ?? ""
+        #expect(reason == "\(existing) already exists; it is not replaced")
+        #expect(try folders.contents() == before)
+        #expect(try status(existing).st_ino == existingInode)
+        #expect(try status(path).st_nlink == 1, "no extra name was left behind")
+    }
+
+    @Test(.enabled(if: SharedMemory.isAnotherFileSystem))
+    func aMoveToAnotherFileSystemIsAVerifiedCopy() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let destination = try SharedMemory.folder()
+        defer { try? FileManager.default.removeItem(atPath: destination) }
+        let picture = try pngFile(seed: 24)
+        let path = try folders.write(picture, as: "shot.png")
+        let report = try await ImageMover(destination: destination).run([path])
+        #expect(report.outcomes.map(\.status) == [.moved])
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination + "/shot.png")) == picture)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["shot.png"])
+    }
+
+    @Test(.enabled(if: AppendOnly.isAvailable))
+    func aSourceThatCannotBeRemovedIsReportedAndBothNamesStay() async throws {
+        let folders = try MoveFolders()
+        defer {
+            AppendOnly.set(false, on: folders.source.path)
+            folders.remove()
+        }
+        let picture = try pngFile(seed: 25)
+        let path = try folders.write(picture, as: "shot.png")
+        AppendOnly.set(true, on: folders.source.path)
+        let report = try await ImageMover(destination: folders.destination.path).run([path])
+        #expect(report.outcomes.map(\.status) == [.copied])
+        let reason = report.outcomes.first?.reason ?? ""
+        #expect(reason.hasPrefix("copied, but the source could not be removed: Operation not permitted"))
+        #expect(reason.contains("hard links to one file"))
+        #expect(!report.succeeded)
+        #expect(try folders.contents() == ["source/shot.png": picture, "destination/shot.png": picture])
+        #expect(try status(path).st_nlink == 2)
+    }
+
+    private func status(_ path: String) throws -> stat {
+        var result = stat()
+        guard lstat(path, &result) == 0 else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        return result
+    }
+}
+
+/// `/dev/shm`, a memory file system: another file system than the temporary folder's, where there is one.
+enum SharedMemory {
+    static var isAnotherFileSystem: Bool {
+        var shared = stat()
+        var temporary = stat()
+        return stat("/dev/shm", &shared) == 0 && access("/dev/shm", W_OK) == 0
+            && stat(FileManager.default.temporaryDirectory.path, &temporary) == 0 && shared.st_dev != temporary.st_dev
+    }
+
+    static func folder() throws -> String {
+        let path = "/dev/shm/dnd-sim-move-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+}
+
+/// The append-only attribute of a folder (`chattr +a`): names can be added to it but not removed, even by root.
+enum AppendOnly {
+    static func set(_ on: Bool, on path: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [on ? "+a" : "-a", path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return }
+        process.waitUntilExit()
+    }
+
+    /// Whether setting it works here (it needs `chattr`, a file system that has it, and the right to set it).
+    static var isAvailable: Bool {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-probe-\(UUID().uuidString)")
+        let probe = folder.appendingPathComponent("probe").path
+        defer {
+            set(false, on: folder.path)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)) != nil,
+            FileManager.default.createFile(atPath: probe, contents: Data())
+        else { return false }
+        set(true, on: folder.path)
+        return unlink(probe) != 0
+    }
+}
