@@ -12,7 +12,7 @@ import Testing
 @Suite("Soak: random sessions with injected failures", .serialized)
 struct SoakTests {
     /// Sessions to run: `DNDKIT_SOAK_SESSIONS`, or a few seconds' worth.
-    static let sessionTarget = ProcessInfo.processInfo.environment["DNDKIT_SOAK_SESSIONS"].flatMap { Int($0) } ?? 2_000
+    static let sessionTarget = ProcessInfo.processInfo.environment["DNDKIT_SOAK_SESSIONS"].flatMap { Int($0) } ?? 1_500
     /// Rounds of input per scene before the next scene.
     static let roundsPerWorld = 25
     /// How much resident memory may grow between the end of the warm-up (the first tenth of the sessions) and
@@ -39,7 +39,11 @@ struct SoakTests {
             do {
                 let world = SoakWorld(seed: UInt64(worlds))
                 freedScene = world.scene
-                for _ in 0..<Self.roundsPerWorld { try await world.playRound() }
+                for _ in 0..<Self.roundsPerWorld {
+                    try await world.playRound()
+                    // Let other tests' tasks run: a long soak must not starve the cooperative pool.
+                    await Task.yield()
+                }
                 await world.scene.finishDrops()
                 let violations = world.violations()
                 #expect(violations.isEmpty, "seed \(worlds): \(violations)")
@@ -81,7 +85,10 @@ struct SoakTests {
             for seed in 0..<8 {
                 group.addTask {
                     let world = SoakWorld(seed: 1_000 + UInt64(seed))
-                    for _ in 0..<Self.roundsPerWorld { try await world.playRound() }
+                    for _ in 0..<Self.roundsPerWorld {
+                        try await world.playRound()
+                        await Task.yield()
+                    }
                     await world.scene.finishDrops()
                     return (world.sessionCount, world.violations())
                 }

@@ -32,7 +32,13 @@ enum EventInvariants {
         for (index, state) in world.gestureStates.enumerated() where state.wrappedValue != 0 {
             violations.append("gesture state \(index) is \(state.wrappedValue) with every pointer up")
         }
-        violations += StagingFolder.leftovers().map { "staged file left: \($0)" }
+        let staged = StagedToken.received.withLock { files in
+            defer { files.removeAll() }
+            return files
+        }
+        for file in staged where FileManager.default.fileExists(atPath: file.path) {
+            violations.append("staged file left: \(file.path)")
+        }
         if !violations.isEmpty {
             throw FuzzFailure(violations.joined(separator: "; "))
         }

@@ -1,6 +1,7 @@
 import ContentTypes
 import DragDrop
 import Foundation
+import Synchronization
 import Transfer
 
 extension UTType {
@@ -48,10 +49,14 @@ struct FuzzItem: Identifiable, Hashable, Transferable {
 
 /// Receives tokens as files in the staging folder, which must be gone once the drop is over.
 struct StagedToken: Transferable {
+    /// The files received since the last check.
+    static let received = Mutex<[URL]>([])
+
     var name: String
 
     static var transferRepresentation: some TransferRepresentation {
         FileRepresentation(importedContentType: .fuzzToken) { received in
+            StagedToken.received.withLock { $0.append(received.file) }
             let token = try JSONDecoder().decode(FuzzToken.self, from: Data(contentsOf: received.file))
             return StagedToken(name: token.name)
         }
