@@ -185,6 +185,18 @@ struct DeclarationFileTests {
         #expect(error?.description.contains(problem) == true, "\(error?.description ?? "")")
     }
 
+    @Test func textPropertyListThatIsNotUTF8IsAnError() {
+        // Malformed UTF-8 inside an <integer> stopped the process in Foundation's XML reader (found by
+        // fuzz-declarations; the input is in Tests/Fuzzing/Regressions/fuzz-declarations/).
+        let data =
+            Data("<plist><dict><key>UTExportedTypeDeclarations</key><array><integer>".utf8)
+            + Data(repeating: 0xFF, count: 32)
+            + Data("42</integer></array></dict></plist>".utf8)
+        let error = #expect(throws: TypeRegistryError.self) { try DeclarationFile(data: data, path: "latin.plist") }
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.description == "latin.plist: not a property list: a text property list that is not valid UTF-8")
+    }
+
     @Test func missingFileIsUnreadable() {
         let url = Fixtures.declarations("no-such-file.plist")
         let error = #expect(throws: TypeRegistryError.self) { try DeclarationFile(contentsOf: url) }

@@ -6,8 +6,8 @@ import Foundation
 /// Each entry is a dictionary with `UTTypeIdentifier` (required), `UTTypeConformsTo`, `UTTypeDescription`,
 /// `UTTypeReferenceURL`, `UTTypeVersion` and `UTTypeTagSpecification`, whose keys are tag classes
 /// (`public.filename-extension`, `public.mime-type`) and whose values are a string or an array of strings. Other
-/// keys (icons, …) are ignored. XML, binary and OpenStep property lists are read, up to 32 levels deep and 10,000
-/// values; errors name the file, the entry and the key.
+/// keys (icons, …) are ignored. Binary property lists and XML and OpenStep ones in UTF-8 are read, up to 32 levels
+/// deep and 10,000 values; errors name the file, the entry and the key.
 public struct DeclarationFile: Sendable {
     /// The file's path, as given.
     public let path: String

@@ -20,12 +20,18 @@ struct PropertyListValue: Decodable {
 
     /// Reads a property list.
     ///
-    /// - Parameter data: an XML, binary or OpenStep property list.
+    /// - Parameter data: a binary property list, or an XML or OpenStep one in UTF-8.
     /// - Returns: its root value.
     /// - Throws: `DecodingError` when the data is not a property list, holds a value of another type (a set, a
     ///   reference), or exceeds the limits.
     static func read(_ data: Data) throws -> Any {
-        try $budget.withValue(Budget()) {
+        // The decoder's XML reader stops the process on malformed UTF-8 inside an element (an <integer> with bytes
+        // 0xFF, found by fuzz-declarations), so text property lists are checked first.
+        guard data.starts(with: "bplist".utf8) || String(validating: data, as: UTF8.self) != nil else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: "a text property list that is not valid UTF-8"))
+        }
+        return try $budget.withValue(Budget()) {
             try PropertyListDecoder().decode(PropertyListValue.self, from: data).value
         }
     }
