@@ -121,6 +121,28 @@ let package = Package(
             ]
         ),
 
+        // MARK: Fuzzers
+        // libFuzzer targets, run by `.ci/fuzz`. Built with `-DFUZZING` (and `-sanitize=fuzzer`) they fuzz; built
+        // normally they replay the files and directories named on their command line. `FuzzingTests` replays the
+        // seed corpora and the regression inputs under `Tests/Fuzzing/` through the same checks.
+
+        .target(
+            name: "Fuzzing",
+            dependencies: ["PNGCodec", "ContentTypes", "Transfer", "Gestures", "DragDrop"],
+            path: "Sources/Fuzzers/Fuzzing"
+        ),
+        .executableTarget(name: "fuzz-png", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-png"),
+        .executableTarget(
+            name: "fuzz-declarations", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-declarations"),
+        .executableTarget(name: "fuzz-sniffing", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-sniffing"),
+        .executableTarget(name: "fuzz-events", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-events"),
+        .testTarget(
+            name: "FuzzingTests",
+            dependencies: ["Fuzzing"],
+            path: "Tests/Fuzzing",
+            resources: [.copy("Corpus"), .copy("Regressions")]
+        ),
+
         // MARK: Tests
 
         .testTarget(

@@ -49,6 +49,21 @@ struct ContentSnifferTests {
         #expect(try Self.sniffer.identify(noise).type == .data)
     }
 
+    @Test func bytesLibmagicGivesNoAnswerForAreData() throws {
+        // UTF-32 text with invalid code points: libmagic 5.44 returns neither an answer nor an error (found by
+        // fuzz-sniffing; the input is in Tests/Fuzzing/Regressions/fuzz-sniffing/).
+        let bytes = try #require(
+            Data(
+                base64Encoded: "//4AAAAAAHsibmFtZSI6ICJjYWZcdTAAAGlEAHIAYQBnACAA"
+                    + String(repeating: "5OTk", count: 30)
+                    + "5GEAbgBkACAAZAByAG8AcAAsACAAVQBUAEYALQAwADYAIAB3ACAAbQBhAHIAawAuAAoA"
+            ))
+        #expect(bytes.count == 177)
+        let identification = try ContentSniffer(registry: .system).identify(bytes)
+        #expect(identification.type == .data)
+        #expect(identification.mimeType == "application/octet-stream")
+    }
+
     @Test func nameAndContentPrecedence() throws {
         let png = try Data(contentsOf: Fixtures.file("image.png"))
         let program = try Data(contentsOf: Fixtures.file("program"))

@@ -121,6 +121,82 @@ struct DeclarationFileTests {
         #expect(error?.description.hasPrefix("\(url.path): not a property list") == true)
     }
 
+    @Test func readsBinaryAndOpenStepPropertyLists() throws {
+        let entries = [["UTTypeIdentifier": "org.example.b", "UTTypeConformsTo": "public.data"]]
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .binary
+        let binary = try DeclarationFile(
+            data: encoder.encode(["UTExportedTypeDeclarations": entries]), path: "binary.plist")
+        let openStep = try DeclarationFile(
+            data: Data(
+                #"{ UTImportedTypeDeclarations = ({ UTTypeIdentifier = "org.example.o"; UTTypeConformsTo = ("public.text"); }); }"#
+                    .utf8),
+            path: "openstep.plist")
+        #expect(binary.declarations.map(\.identifier) == ["org.example.b"])
+        #expect(binary.declarations.first?.conformsTo == ["public.data"])
+        #expect(openStep.declarations.map(\.identifier) == ["org.example.o"])
+        #expect(openStep.declarations.first?.kind == .imported)
+        #expect(openStep.declarations.first?.conformsTo == ["public.text"])
+    }
+
+    /// A binary property list (`bplist00`) of the given objects, object 0 the root, object references one byte:
+    /// what Foundation's writers never produce but a file can hold.
+    static func binaryPropertyList(_ objects: [[UInt8]]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        // Trailer: 6 unused bytes, offset size 1, reference size 1, object count, root object, offset table offset.
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [objects.count, 0, table] {
+            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        return Data(bytes)
+    }
+
+    /// `{ UTExportedTypeDeclarations = <object 2> }`, then `rest` as objects 2….
+    static func declarations(_ rest: [[UInt8]]) -> Data {
+        binaryPropertyList([[0xD1, 1, 2], [0x5F, 0x10, 26] + Array("UTExportedTypeDeclarations".utf8)] + rest)
+    }
+
+    // Found by fuzz-declarations (the fuzzer's inputs are in Tests/Fuzzing/Regressions/fuzz-declarations/).
+    @Test(arguments: [
+        // [ set { "a" } ]: property lists have no sets, but the binary format can hold one, and Foundation's
+        // PropertyListSerialization crashed the process on it.
+        ("a set", declarations([[0xA1, 3], [0xC1, 4], [0x51, 0x61]]), "a value that is not a string"),
+        // An array that holds itself.
+        ("a cycle", declarations([[0xA1, 2]]), "nested deeper than 32 levels"),
+        // 20 arrays, each holding the next twice: 2^20 paths to the last.
+        (
+            "shared objects", declarations((2..<22).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] } + [[0x51, 0x61]]),
+            "more than 10000 values"
+        ),
+    ])
+    func binaryPropertyListsThatAreNotDeclarations(_ what: String, _ data: Data, _ problem: String) {
+        let error = #expect(throws: TypeRegistryError.self, "\(what)") {
+            try DeclarationFile(data: data, path: "bad.plist")
+        }
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.description.hasPrefix("bad.plist: not a property list: UTExportedTypeDeclarations[0]") == true)
+        #expect(error?.description.contains(problem) == true, "\(error?.description ?? "")")
+    }
+
+    @Test func textPropertyListThatIsNotUTF8IsAnError() {
+        // Malformed UTF-8 inside an <integer> stopped the process in Foundation's XML reader (found by
+        // fuzz-declarations; the input is in Tests/Fuzzing/Regressions/fuzz-declarations/).
+        let data =
+            Data("<plist><dict><key>UTExportedTypeDeclarations</key><array><integer>".utf8)
+            + Data(repeating: 0xFF, count: 32)
+            + Data("42</integer></array></dict></plist>".utf8)
+        let error = #expect(throws: TypeRegistryError.self) { try DeclarationFile(data: data, path: "latin.plist") }
+        #expect(error?.code == .malformedPropertyList)
+        #expect(error?.description == "latin.plist: not a property list: a text property list that is not valid UTF-8")
+    }
+
     @Test func missingFileIsUnreadable() {
         let url = Fixtures.declarations("no-such-file.plist")
         let error = #expect(throws: TypeRegistryError.self) { try DeclarationFile(contentsOf: url) }

@@ -6,7 +6,8 @@ import Foundation
 /// Each entry is a dictionary with `UTTypeIdentifier` (required), `UTTypeConformsTo`, `UTTypeDescription`,
 /// `UTTypeReferenceURL`, `UTTypeVersion` and `UTTypeTagSpecification`, whose keys are tag classes
 /// (`public.filename-extension`, `public.mime-type`) and whose values are a string or an array of strings. Other
-/// keys (icons, …) are ignored. XML property lists are read; errors name the file, the entry and the key.
+/// keys (icons, …) are ignored. Binary property lists and XML and OpenStep ones in UTF-8 are read, up to 32 levels
+/// deep and 10,000 values; errors name the file, the entry and the key.
 public struct DeclarationFile: Sendable {
     /// The file's path, as given.
     public let path: String
@@ -38,7 +39,7 @@ public struct DeclarationFile: Sendable {
         self.path = path
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            root = try PropertyListValue.read(data)
         } catch {
             throw TypeRegistryError(
                 .malformedPropertyList, file: path, message: "not a property list: \(Self.reason(error))")
@@ -67,11 +68,35 @@ public struct DeclarationFile: Sendable {
     }
 
     private static func reason(_ error: any Error) -> String {
+        if let error = error as? DecodingError {
+            return reason(error)
+        }
         let error = error as NSError
         if let debug = error.userInfo["NSDebugDescription"] as? String {
             return debug
         }
         return error.localizedDescription
+    }
+
+    /// What a decoding error says, and where in the property list, such as
+    /// `UTExportedTypeDeclarations[3]: a value that is not a string, …`.
+    private static func reason(_ error: DecodingError) -> String {
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found),
+            .keyNotFound(_, let found):
+            context = found
+        @unknown default:
+            return "\(error)"
+        }
+        var message = context.debugDescription
+        if let underlying = context.underlyingError {
+            message += ": \(reason(underlying))"
+        }
+        let path = context.codingPath.reduce("") { path, key in
+            key.intValue.map { "\(path)[\($0)]" } ?? (path.isEmpty ? key.stringValue : "\(path).\(key.stringValue)")
+        }
+        return path.isEmpty ? message : "\(path): \(message)"
     }
 }
 

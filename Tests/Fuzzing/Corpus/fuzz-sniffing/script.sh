@@ -1,0 +1,3 @@
+#!/bin/sh
+# A small shell script.
+echo "hello from dnd-sim"

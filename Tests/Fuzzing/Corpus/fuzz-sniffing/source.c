@@ -1,0 +1,5 @@
+#include <stdio.h>
+int main(void) {
+    printf("hi\n");
+    return 0;
+}
