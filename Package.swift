@@ -128,7 +128,7 @@ let package = Package(
 
         .target(
             name: "Fuzzing",
-            dependencies: ["PNGCodec", "ContentTypes", "Transfer", "Gestures", "DragDrop"],
+            dependencies: ["PNGCodec", "ContentTypes", "Transfer", "Gestures", "DragDrop", "Simulation"],
             path: "Sources/Fuzzers/Fuzzing"
         ),
         .executableTarget(name: "fuzz-png", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-png"),
@@ -136,6 +136,7 @@ let package = Package(
             name: "fuzz-declarations", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-declarations"),
         .executableTarget(name: "fuzz-sniffing", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-sniffing"),
         .executableTarget(name: "fuzz-events", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-events"),
+        .executableTarget(name: "fuzz-scenes", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-scenes"),
         .testTarget(
             name: "FuzzingTests",
             dependencies: ["Fuzzing"],

@@ -40,6 +40,16 @@ struct FuzzingTests {
         try Self.replay("fuzz-sniffing", SniffingConsistency.check)
     }
 
+    @Test("fuzz-scenes: scene files and scripts read, built and played")
+    func scenes() async throws {
+        let corpus = Self.inputs("Corpus", "fuzz-scenes")
+        #expect(corpus.count >= 6, "no seed inputs for fuzz-scenes")
+        for url in corpus + Self.inputs("Regressions", "fuzz-scenes") {
+            let data = try Data(contentsOf: url)
+            await #expect(throws: Never.self, "\(url.lastPathComponent)") { try await SceneFiles.check(data) }
+        }
+    }
+
     @Test("fuzz-events: drag sessions driven by event streams")
     func events() async throws {
         let corpus = Self.inputs("Corpus", "fuzz-events")
