@@ -134,14 +134,8 @@ final class StressWorld {
 
     private func addTarget(_ index: Int) {
         let name = "target\(index)"
-        let parent = random.chance(35) ? (random.pick(targets) ?? scene.root) : scene.root
-        let size = CGSize(width: random.double(in: 80...300), height: random.double(in: 80...250))
-        let origin =
-            parent === scene.root
-            ? point(random.double(in: 0...(600 - size.width)), random.double(in: 220...(600 - size.height)))
-            : point(random.double(in: 0...60), random.double(in: 0...60))
-        let node = parent.addChild(
-            name, frame: CGRect(origin: origin, size: size), content: .shape(.rectangle, fill: .gray))
+        let node = addRandomTarget(named: name, in: scene, among: targets, random: &random)
+        let size = node.frame.size
         targets.append(node)
         let kind = random.pick(TargetKind.allCases) ?? .token
         let mode: Mode = random.pick([.move, .move, .copy, .forbiddenRightHalf]) ?? .move

@@ -181,3 +181,15 @@ func waitUntil(_ condition: () -> Bool) async throws {
         try await Task.sleep(for: .milliseconds(2))
     }
 }
+
+/// Adds a grey target of random size: at the top level (below the sources' row) or, about a third of the time,
+/// nested inside one of `targets`, near its corner.
+func addRandomTarget(named name: String, in scene: Scene, among targets: [Node], random: inout SeededRandom) -> Node {
+    let parent = random.chance(35) ? (random.pick(targets) ?? scene.root) : scene.root
+    let size = CGSize(width: random.double(in: 80...300), height: random.double(in: 80...250))
+    let origin =
+        parent === scene.root
+        ? point(random.double(in: 0...(600 - size.width)), random.double(in: 220...(600 - size.height)))
+        : point(random.double(in: 0...60), random.double(in: 0...60))
+    return parent.addChild(name, frame: CGRect(origin: origin, size: size), content: .shape(.rectangle, fill: .gray))
+}
