@@ -1,7 +1,8 @@
 import Foundation
 import Gestures
 
-/// The lift recognizer of a draggable node: touch or pen = a long press, then the pointer's movement; mouse =
+/// The lift recognizer of a draggable node: touch or pen = a long press sequenced before a drag of any distance (so
+/// the node lifts as the press completes, in the same step, and the movement that follows carries it); mouse =
 /// movement past a distance. Its value is the pointer's location in the scene's space. The thresholds are read
 /// from the node (`dragLift(_:)`) each time a pointer goes down; a gesture left behind by an earlier `draggable`
 /// call on the same node fails at once.

@@ -3,8 +3,9 @@ import Transfer
 
 // Drag sources, with SwiftUI's names.
 extension Node {
-    /// Makes the node a drag source for a value, as SwiftUI's `draggable(_:)`: a long press then a move (touch),
-    /// or a move of 10 points (mouse), lifts the node into a drag session. The value is made, and exported to an
+    /// Makes the node a drag source for a value, as SwiftUI's `draggable(_:)`: a long press (touch; the node lifts
+    /// when the press completes and then follows the finger) or a move of 10 points (mouse) lifts the node into a
+    /// drag session. The value is made, and exported to an
     /// item provider, when the node lifts, not before. The preview is a copy of the node's content, drawn at the
     /// pointer.
     ///
