@@ -177,7 +177,11 @@ final class RecordingDelegate: DropDelegate {
 /// seconds; a passing run waits only as long as the condition takes.
 func waitUntil(_ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + .seconds(60)
-    while !condition(), ContinuousClock.now < deadline {
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("waited a minute and the condition still does not hold")
+            return
+        }
         try await Task.sleep(for: .milliseconds(2))
     }
 }

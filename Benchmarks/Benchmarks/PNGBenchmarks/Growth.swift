@@ -25,15 +25,28 @@ func registerGrowthBenchmarks() {
                 metrics: [.wallClock, GrowthMetric.decodeNanosecondsPerPixel, GrowthMetric.encodeNanosecondsPerPixel],
                 warmupIterations: 0, maxDuration: .seconds(60), maxIterations: side > 4_096 ? 3 : 5)
         ) { benchmark in
-            let (bitmap, data) = image.value
+            let (bitmap, data) = try image.value()
             let pixels = Double(side * side)
             for _ in benchmark.scaledIterations {
-                let decode = seconds { blackHole(try? PNGDecoder().decode(data)) }
-                let encode = seconds { blackHole(try? PNGEncoder(options: .fast).encode(bitmap)) }
+                var decoded: Bitmap?
+                let decode = seconds { decoded = try? PNGDecoder().decode(data) }
+                guard decoded == bitmap else { throw GrowthFailure("the \(megapixels) MP photo did not decode to itself") }
+                var encoded: Data?
+                let encode = seconds { encoded = try? PNGEncoder(options: .fast).encode(bitmap) }
+                guard let encoded, !encoded.isEmpty else { throw GrowthFailure("the \(megapixels) MP photo did not encode") }
                 benchmark.measurement(GrowthMetric.decodeNanosecondsPerPixel, Int((decode * 1e9 / pixels).rounded()))
                 benchmark.measurement(GrowthMetric.encodeNanosecondsPerPixel, Int((encode * 1e9 / pixels).rounded()))
             }
         }
+    }
+}
+
+/// Thrown when a growth benchmark does not do what it measures, which fails the run.
+struct GrowthFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 
@@ -47,11 +60,11 @@ final class LazyGrowthImage: @unchecked Sendable {
         self.side = side
     }
 
-    var value: (Bitmap, Data) {
-        lock.withLock {
+    func value() throws -> (Bitmap, Data) {
+        try lock.withLock {
             if let made { return made }
             let bitmap = photoLike(side: side)
-            let data = (try? PNGEncoder(options: .fast).encode(bitmap)) ?? Data()
+            let data = try PNGEncoder(options: .fast).encode(bitmap)
             made = (bitmap, data)
             return (bitmap, data)
         }

@@ -10,8 +10,10 @@ import Simulation
 /// - a scene that reads and builds plays its script to the end or stops with a `SimulationError`;
 /// - nothing is lost: every item a pane held before the run is in some pane after it (copies only add).
 ///
-/// Scenes that would read folders or declaration files, make more than four megapixels of images, or play long
-/// scripts are read but not played, so that one input stays well under the fuzzer's time limit.
+/// Text that names declaration files (a `types` key) is read only as a script: reading a scene loads those files
+/// into the process-wide registry, which would make later inputs depend on earlier ones and let a path such as
+/// `/dev/zero` block the fuzzer. Scenes that would read folders, make more than four megapixels of images, or play
+/// long scripts are read but not played, so that one input stays well under the fuzzer's time limit.
 public enum SceneFiles {
     /// An empty folder that relative paths in fuzzed scenes start from.
     static let base: URL = {
@@ -26,13 +28,24 @@ public enum SceneFiles {
     /// - Parameter data: any bytes; text that is not UTF-8 is not a scene (`SceneFile.load` refuses it).
     /// - Throws: `FuzzFailure` when a property does not hold.
     public static func check(_ data: Data) async throws(FuzzFailure) {
-        guard let text = String(data: data, encoding: .utf8) else { return }
+        _ = try await scenesPlayed(data)
+    }
+
+    /// Checks one input, as ``check(_:)`` does.
+    ///
+    /// - Parameter data: any bytes.
+    /// - Returns: How many of its readings (YAML, JSON) were built and played: 0 to 2.
+    /// - Throws: `FuzzFailure` when a property does not hold.
+    public static func scenesPlayed(_ data: Data) async throws(FuzzFailure) -> Int {
+        guard let text = String(data: data, encoding: .utf8) else { return 0 }
         let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
         do {
             _ = try Script.parse(text, fileName: "script.txt")
         } catch {
             try expectPlaced(error, lineCount: lineCount, reading: "the script")
         }
+        guard !namesDeclarationFiles(text) else { return 0 }
+        var played = 0
         for format in [SceneFile.Format.yaml, .json] {
             let scene: SceneFile
             do {
@@ -43,8 +56,15 @@ public enum SceneFiles {
             }
             if isModest(scene) {
                 try await play(scene)
+                played += 1
             }
         }
+        return played
+    }
+
+    /// Whether the text may hold a `types` key (in YAML or JSON, at any depth; a false alarm only skips an input).
+    private static func namesDeclarationFiles(_ text: String) -> Bool {
+        text.contains("types")
     }
 
     private static func expectPlaced(_ error: any Error, lineCount: Int, reading what: String) throws(FuzzFailure) {

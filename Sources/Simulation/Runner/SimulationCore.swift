@@ -15,8 +15,8 @@ import Transfer
 /// `.forbidden` over its forbidden regions) and refuses items of the types it declines. A moved item leaves its
 /// pane only once the target has it.
 ///
-/// Renderers find what to draw in ``scene``: node content `.image(name, tint:)` names a bitmap that
-/// ``bitmap(forImageNamed:)`` returns, and ``paneName(of:)`` tells which pane a node belongs to.
+/// ``snapshotRenderer(marks:)`` draws ``scene`` with the simulation's images (node content `.image(name, tint:)`
+/// names a bitmap that ``bitmap(forImageNamed:)`` returns); ``paneName(of:)`` tells which pane a node belongs to.
 public final class Simulation {
     /// The scene description this simulation was made from.
     public let file: SceneFile

@@ -39,11 +39,11 @@ struct Demo: AsyncParsableCommand {
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo", isDirectory: true)
         let pictures = RunPictures(
             folder: folder.appendingPathComponent("snapshots"), columns: ansi ? RunPictures.terminalColumns : nil)
-        try pictures.prepare()
         let simulation: Simulation
         let result: SimulationResult
         do {
             simulation = try Simulation(DemoScene.file)
+            try pictures.prepare()
             result = try await simulation.run(DemoScene.script) { moment, simulation in
                 pictures.draw(moment, in: simulation)
             }

@@ -64,11 +64,11 @@ struct Run: AsyncParsableCommand {
         let snapshotFolder = URL(fileURLWithPath: out ?? ".", isDirectory: true).appendingPathComponent("snapshots")
         let pictures = RunPictures(
             folder: snapshots ? snapshotFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
-        try pictures.prepare()
         let simulation: Simulation
         let result: SimulationResult
         do {
             simulation = try Simulation(file)
+            try pictures.prepare()
             result = try await simulation.run(scriptToPlay ?? file.script ?? Script(steps: [])) { moment, simulation in
                 pictures.draw(moment, in: simulation)
             }

@@ -87,10 +87,10 @@ final class RunPictures {
         return min(160, max(20, columns))
     }
 
-    /// Whether a file name is one this type writes (`NNN-kind.png`).
+    /// Whether a file name is one this type writes (`NNN-kind.png`, three digits or more).
     private static func isSnapshotName(_ name: String) -> Bool {
         let parts = name.split(separator: "-", maxSplits: 1)
-        return parts.count == 2 && parts[0].count == 3 && parts[0].allSatisfy(\.isNumber) && name.hasSuffix(".png")
+        return parts.count == 2 && parts[0].count >= 3 && parts[0].allSatisfy(\.isNumber) && name.hasSuffix(".png")
             && KeyMoment.Kind.allCases.contains { "\($0.rawValue).png" == parts[1] }
     }
 }
