@@ -1,7 +1,6 @@
 import ContentTypes
 import DragDrop
 import Foundation
-import Synchronization
 import Testing
 import Transfer
 
@@ -28,7 +27,7 @@ struct CheckedToken: Transferable, Equatable {
 /// group `A*3` waits until 3 loads of group `A*3` have started. Loads run one at a time never meet: the first one
 /// gives up after 10 seconds and fails.
 enum Rendezvous {
-    private static let arrivals = Mutex<[String: Int]>([:])
+    private static let arrivals = Locked<[String: Int]>([:])
 
     static func meet(_ group: Substring) async throws {
         let count = group.split(separator: "*").last.flatMap { Int($0) } ?? 1
@@ -68,8 +67,8 @@ struct Thing: Identifiable, Transferable {
 /// Imports tokens after sleeping the milliseconds after the last `-` of the name, noting the names whose load was
 /// cancelled.
 struct SlowToken: Transferable {
-    static let started = Mutex<Set<String>>([])
-    static let cancelled = Mutex<Set<String>>([])
+    static let started = Locked<Set<String>>([])
+    static let cancelled = Locked<Set<String>>([])
 
     var name: String
 

@@ -2,7 +2,6 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
-import Synchronization
 import Transfer
 
 /// What a soak item's name asks of every load: `~throw` fails, `~slow3` sleeps 3 ms first, `~yield` lets other
@@ -25,7 +24,7 @@ enum SoakFault {
     }
 
     /// The files handed to `FaultyTokenFile`, which must all be gone once their drop is over.
-    static let stagedFiles = Mutex<[URL]>([])
+    static let stagedFiles = Locked<[URL]>([])
 }
 
 /// Tokens, loaded from bytes with the name's fault.

@@ -2,7 +2,6 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
-import Synchronization
 import Testing
 import Transfer
 
@@ -25,7 +24,7 @@ struct StressItem: Identifiable, Hashable, Transferable {
 }
 
 /// The files staged for `TokenFile` receivers.
-let stagedFiles = Mutex<[URL]>([])
+let stagedFiles = Locked<[URL]>([])
 
 /// Receives tokens as staged files, read and then let go.
 struct TokenFile: Transferable {

@@ -197,3 +197,21 @@ func addRandomTarget(named name: String, in scene: Scene, among targets: [Node],
         : point(random.double(in: 0...60), random.double(in: 0...60))
     return parent.addChild(name, frame: CGRect(origin: origin, size: size), content: .shape(.rectangle, fill: .gray))
 }
+
+/// State shared between tasks, behind an `NSLock`. Tests use it rather than `Synchronization.Mutex`, whose futex
+/// hand-over Thread Sanitizer cannot see (`.ci/tsan.supp` explains), so `.ci/sanitizers` checks them without false
+/// reports.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
