@@ -178,7 +178,8 @@ let benchmarks: @Sendable () -> Void = {
     // The target at 1,000 targets, and the growth from 100 to 10,000 (issue 8).
     for count in [100, 1_000, 10_000] {
         Benchmark(
-            count == 1_000 ? "session-update-per-move-1000-targets" : "growth: session update per move, \(count) targets",
+            count == 1_000
+                ? "session-update-per-move-1000-targets" : "growth: session update per move, \(count) targets",
             configuration: .init(
                 metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 10,
                 scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 1_000,

@@ -30,10 +30,14 @@ func registerGrowthBenchmarks() {
             for _ in benchmark.scaledIterations {
                 var decoded: Bitmap?
                 let decode = seconds { decoded = try? PNGDecoder().decode(data) }
-                guard decoded == bitmap else { throw GrowthFailure("the \(megapixels) MP photo did not decode to itself") }
+                guard decoded == bitmap else {
+                    throw GrowthFailure("the \(megapixels) MP photo did not decode to itself")
+                }
                 var encoded: Data?
                 let encode = seconds { encoded = try? PNGEncoder(options: .fast).encode(bitmap) }
-                guard let encoded, !encoded.isEmpty else { throw GrowthFailure("the \(megapixels) MP photo did not encode") }
+                guard let encoded, !encoded.isEmpty else {
+                    throw GrowthFailure("the \(megapixels) MP photo did not encode")
+                }
                 benchmark.measurement(GrowthMetric.decodeNanosecondsPerPixel, Int((decode * 1e9 / pixels).rounded()))
                 benchmark.measurement(GrowthMetric.encodeNanosecondsPerPixel, Int((encode * 1e9 / pixels).rounded()))
             }
