@@ -52,17 +52,19 @@ let package = Package(
 
         // MARK: Library modules
 
+        // The lock every module's shared state sits behind (package access only: not part of the API).
+        .target(name: "Locking"),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic"]
+            dependencies: ["CMagic", "Locking"]
         ),
         .target(
             name: "PNGCodec",
-            dependencies: ["CPNG"]
+            dependencies: ["CPNG", "Locking"]
         ),
         .target(
             name: "Transfer",
-            dependencies: ["ContentTypes", "PNGCodec"]
+            dependencies: ["ContentTypes", "PNGCodec", "Locking"]
         ),
         .target(
             name: "Gestures"
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Locking",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

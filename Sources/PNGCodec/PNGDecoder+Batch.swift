@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Locking
 
 extension PNGDecoder {
     /// Decodes several PNGs at once on up to `maxConcurrency` cores.
@@ -29,7 +29,7 @@ extension PNGDecoder {
 
     private func decodeConcurrently(_ inputs: [Data], workers: Int) -> [Result<Bitmap, ImageError>] {
         let order = inputs.indices.sorted { Self.estimatedWork(inputs[$0]) > Self.estimatedWork(inputs[$1]) }
-        let state = Mutex(
+        let state = Lock(
             BatchState(
                 next: 0,
                 results: Array(repeating: .failure(ImageError(.libpng, "not decoded")), count: inputs.count)))

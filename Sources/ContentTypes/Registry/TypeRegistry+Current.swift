@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Synchronization
 
 // The process-wide registry.
 //
-// Concurrency: `TypeRegistry.current` is a snapshot behind a `Mutex`; replacing it publishes a new snapshot
+// Concurrency: `TypeRegistry.current` is a snapshot behind a `Lock`; replacing it publishes a new snapshot
 // atomically, and nothing is ever modified in place, so readers on any thread see either the old registry or the new
 // one, whole. Each snapshot has a serial number; the serial of the current one is also kept in an atomic, so that a
 // `UTType` can check in a single load that the registry it was resolved in is still current. A `UTType` made before a
@@ -26,7 +27,7 @@ import Synchronization
 // (`dnd-sim` loads `Info/Info.plist` before running a command). Tests that need their own declarations build a
 // separate `TypeRegistry` and ask it directly instead of changing the process-wide one.
 
-private let currentRegistry = Mutex(TypeRegistry(storage: .system))
+private let currentRegistry = Lock(TypeRegistry(storage: .system))
 private let currentRegistrySerial = Atomic<UInt64>(0)
 
 /// One thread's copy of the current registry. Immutable: a thread whose copy is stale gets a new one.

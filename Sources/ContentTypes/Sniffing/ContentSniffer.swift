@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Identifies content with the system's libmagic and maps libmagic's MIME answer onto uniform type identifiers.
 ///
@@ -45,7 +45,7 @@ public final class ContentSniffer: Sendable {
     public static let bytesExamined = 1 << 20
 
     private let registry: TypeRegistry?
-    private let pool = Mutex<[MagicHandle]>([])
+    private let pool = Lock<[MagicHandle]>([])
 
     /// Creates a sniffer.
     ///

@@ -6,7 +6,7 @@ import Foundation
 /// A handle is not thread-safe: libmagic keeps per-handle state while it works. It is `@unchecked Sendable` only so
 /// that `ContentSniffer`'s pool can move it from thread to thread: the pool lends each handle to exactly one
 /// identification at a time and takes it back afterwards; nothing else holds one. (Swift's region checking cannot
-/// yet follow a value out of a `Mutex` and back in.)
+/// yet follow a value out of a `Lock` and back in.)
 final class MagicHandle: @unchecked Sendable {
     private let cookie: magic_t
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ import Synchronization
 final class SourceRemoval: Sendable {
     private let queue = DispatchQueue(label: "org.dndkit.move.source-removal")
     /// Why a source could not be removed, by the index of its file.
-    private let failures = Mutex<[Int: String]>([:])
+    private let failures = Lock<[Int: String]>([:])
 
     /// Removes `path` after the files handed over before it.
     func remove(_ path: String, index: Int) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +20,7 @@ enum StagingArea {
         let owner: pid_t
     }
 
-    private static let folder = Mutex<Folder?>(nil)
+    private static let folder = Lock<Folder?>(nil)
 
     /// The staging folder, created if needed.
     ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Awaits the result of an API that reports through a completion handler and may return a `Progress`: the handler
 /// counts once (later calls are ignored), and cancelling the awaiting task cancels the `Progress` and ends the wait.
@@ -44,7 +44,7 @@ private final class ResumeOnce<Value: Sendable>: Sendable {
         var cancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     func install(_ continuation: CheckedContinuation<Value, any Error>) {
         let ready = state.withLock { state -> Result<Value, any Error>? in

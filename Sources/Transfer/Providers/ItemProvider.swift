@@ -1,6 +1,6 @@
 import ContentTypes
 import Foundation
-import Synchronization
+import Locking
 
 /// Carries one dragged (or copied) item from its sender to its receivers: the content types the item can be loaded
 /// as, in the sender's order of preference, and a way to load each of them, bytes, a file or a `Transferable`
@@ -44,7 +44,7 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
         var maximumLoadSize = ItemProvider.defaultMaximumLoadSize
     }
 
-    private let contents: Mutex<Contents>
+    private let contents: Lock<Contents>
 
     /// How close the receivers that load from this provider are to the sender: `.ownProcess` (the default) for a
     /// provider used where it was made; see ``restricted(to:)``.
@@ -54,7 +54,7 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     /// ``registerDataRepresentation(for:visibility:loadHandler:)`` or
     /// ``registerFileRepresentation(for:visibility:openInPlace:loadHandler:)``.
     public init() {
-        self.contents = Mutex(Contents())
+        self.contents = Lock(Contents())
         self.audience = .ownProcess
     }
 
@@ -68,7 +68,7 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     }
 
     private init(contents: Contents, audience: TransferRepresentationVisibility) {
-        self.contents = Mutex(contents)
+        self.contents = Lock(contents)
         self.audience = audience
     }
 

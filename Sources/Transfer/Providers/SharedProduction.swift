@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Runs an asynchronous production at most once and shares its value with every caller.
 ///
@@ -28,7 +28,7 @@ final class SharedProduction<Value: Sendable>: Sendable {
         var starts = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let produce: @Sendable () async throws -> Value
 
     init(_ produce: @escaping @Sendable () async throws -> Value) {

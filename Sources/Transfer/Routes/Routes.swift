@@ -1,6 +1,6 @@
 import ContentTypes
 import Foundation
-import Synchronization
+import Locking
 
 // The flat form of a type's representations. `Transferable.transferRepresentation` is a tree of built-in
 // representations, compositions and modifiers; flattening it gives, in declaration order, one export route per
@@ -133,7 +133,7 @@ enum RouteCache {
     }
 
     /// Each `Entry<Item>` under `ObjectIdentifier(Item.self)`.
-    @usableFromInline static let entries = Mutex<[ObjectIdentifier: AnyObject & Sendable]>([:])
+    @usableFromInline static let entries = Lock<[ObjectIdentifier: AnyObject & Sendable]>([:])
 
     static func routes<Item: Transferable>(of type: Item.Type) -> RouteTable<Item> {
         entry(of: type).table
