@@ -9,16 +9,15 @@ import Locking
 ///
 /// Empty and unrecognised bytes are `public.data`, not errors.
 ///
-/// One check runs before libmagic, for JSON. libmagic's JSON test needs the complete document: given the first few
-/// KiB of a longer JSON file, which is what a drag source sniffs, it fails, and libmagic falls through to its text
-/// rules (regular expressions, about a millisecond for 4 KiB) and answers `text/plain`. So when the bytes, after an
-/// optional UTF-8 byte order mark and whitespace, begin with `{` or `[`, a strict recogniser reads them first: when
-/// every byte up to the end is valid JSON (RFC 8259: strings and their escapes, valid UTF-8, numbers, literals,
-/// colons and commas where they belong, matching brackets, at most 200 levels deep), cut off anywhere or complete,
-/// the answer is `public.json` (`application/json`) without asking libmagic. Anything else, including malformed
-/// JSON, JSON followed by more text (newline-delimited JSON) and deeper nesting, goes to libmagic as before. A
-/// complete document is JSON to both, so it gets the same answer as from libmagic alone, except that libmagic does
-/// not skip a byte order mark and calls such a document `text/plain`.
+/// JSON has one definition, RFC 8259's, checked by the sniffer itself before libmagic: bytes are `public.json`
+/// (`application/json`) when, after an optional UTF-8 byte order mark and whitespace, they are an object or array of
+/// JSON text (strings and their escapes, valid UTF-8, numbers, literals, colons and commas where they belong,
+/// matching brackets, at most 200 levels deep), complete or cut off anywhere: the prefix rule, since a drag source
+/// sniffs the first few KiB of a longer file, and libmagic's own JSON test fails on an incomplete document and falls
+/// through to slow text rules. Almost-JSON is not JSON: a trailing comma, a comment, single quotes, `NaN`, text after
+/// the document or deeper nesting make the bytes text (libmagic's text answer, with its charset), even where
+/// libmagic's more lenient JSON test would call them `application/json`, so that a document and its first half never
+/// get different answers. libmagic's other JSON-based answers, such as newline-delimited JSON, stay as they are.
 public final class ContentSniffer: Sendable {
     /// How a type was decided.
     public enum Basis: String, Sendable, Hashable, Codable {
@@ -34,7 +33,7 @@ public final class ContentSniffer: Sendable {
     public struct Identification: Sendable, Hashable {
         /// The type.
         public var type: UTType
-        /// The content's MIME type, without parameters, as libmagic (or the JSON check before it) gives it; `nil`
+        /// The content's MIME type, without parameters, as libmagic gives it (JSON: as the JSON check decides); `nil`
         /// when the content was not examined.
         public var mimeType: String?
         /// How the type was decided.
@@ -86,7 +85,7 @@ public final class ContentSniffer: Sendable {
     public func identify(_ data: Data, filename: String?) throws -> Identification {
         let registry = self.registry ?? TypeRegistry.current
         let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in
-            JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes)
+            JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes).notJSON
         }
         let sniffed = Self.type(forMagicAnswer: answer, in: registry)
         return Self.decide(named: filename.flatMap { Self.type(forFilename: $0, in: registry) }, sniffed: sniffed)
@@ -157,6 +156,17 @@ public final class ContentSniffer: Sendable {
             let parts = answer.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             mimeType = parts.first.map { Folding.fold($0) } ?? "application/octet-stream"
             charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map { Folding.fold(String($0.dropFirst(8))) }
+        }
+
+        private init(mimeType: String, charset: String?) {
+            self.mimeType = mimeType
+            self.charset = charset
+        }
+
+        /// The answer for bytes that the JSON check rejected: libmagic's, except that what its lenient JSON test
+        /// calls JSON is text (see `ContentSniffer`).
+        var notJSON: MagicAnswer {
+            mimeType == Self.json.mimeType ? MagicAnswer(mimeType: "text/plain", charset: charset) : self
         }
     }
 

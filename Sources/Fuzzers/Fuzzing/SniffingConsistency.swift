@@ -7,13 +7,13 @@ import Foundation
 /// - identification succeeds (libmagic answers for any bytes);
 /// - a filename changes the type only by the documented rule: when the content decides, the type is the content's,
 ///   and the content's MIME type is the same with or without a name;
-/// - JSON is recognised however it is cut: a complete object or array that `JSONSerialization` reads (and that
-///   nests no deeper than the sniffer's JSON check goes) is `public.json`, and so is its first half.
+/// - JSON has one definition, RFC 8259's: a complete object or array that `StrictJSON` (an independent reading of
+///   the grammar) accepts, nested no deeper than the sniffer's JSON check goes, is `public.json`, and so is its first
+///   half (the prefix rule); a document that only a lenient parser accepts (Foundation's, which takes trailing
+///   commas, as libmagic's JSON test does) is not `public.json`.
 public enum SniffingConsistency {
     static let sniffer = ContentSniffer(registry: .system)
     static let filenames = ["photo.png", "notes.txt", "data.json", "archive.tar.gz", "program", ".hidden"]
-    /// The deepest JSON the sniffer's own check accepts before it leaves the bytes to libmagic.
-    static let jsonDepth = 200
 
     /// Checks one input.
     ///
@@ -26,7 +26,8 @@ public enum SniffingConsistency {
         guard named.mimeType == first.mimeType, named.basis != .content || named.type == first.type else {
             throw FuzzFailure("named \(filename): \(named), without the name: \(first)")
         }
-        if isCompleteJSON(data) {
+        let bytes = [UInt8](data)
+        if StrictJSON.isDocument(bytes) {
             guard first.type == .json else {
                 throw FuzzFailure("complete JSON identified as \(first.type.identifier) (\(first.mimeType ?? "-"))")
             }
@@ -38,6 +39,8 @@ public enum SniffingConsistency {
             else {
                 throw FuzzFailure("the first half of complete JSON identified as \(cut.type.identifier)")
             }
+        } else if first.type == .json, (try? JSONSerialization.jsonObject(with: data)) != nil {
+            throw FuzzFailure("a document that is not RFC 8259 JSON (Foundation's lenient parser reads it) is JSON")
         }
     }
 
@@ -48,23 +51,6 @@ public enum SniffingConsistency {
             throw FuzzFailure("libmagic failed: \(error)")
         } catch {
             throw FuzzFailure("identification failed: \(error)")
-        }
-    }
-
-    /// Whether the bytes are a whole JSON object or array, nested no deeper than `jsonDepth`, without a byte
-    /// order mark (libmagic and the sniffer treat those differently on purpose).
-    private static func isCompleteJSON(_ data: Data) -> Bool {
-        guard data.first != 0xEF, let root = try? JSONSerialization.jsonObject(with: data, options: []) else {
-            return false
-        }
-        return (root is [Any] || root is [String: Any]) && depth(root) <= jsonDepth
-    }
-
-    private static func depth(_ value: Any) -> Int {
-        switch value {
-        case let array as [Any]: 1 + (array.map(depth).max() ?? 0)
-        case let object as [String: Any]: 1 + (object.values.map(depth).max() ?? 0)
-        default: 0
         }
     }
 }
