@@ -5,8 +5,8 @@ import Simulation
 /// are built and their script played.
 ///
 /// Properties:
-/// - reading succeeds or throws `SimulationError`, and an error that names a line names one of the text's lines,
-///   and a column from 1;
+/// - reading succeeds or throws `SimulationError`, and an error that names a line names one of the text's lines
+///   (counted as `TextLines` counts them, the one definition every error uses), and a column from 1;
 /// - a scene that reads and builds plays its script to the end or stops with a `SimulationError`;
 /// - nothing is lost: every item a pane held before the run is in some pane after it (copies only add).
 ///
@@ -38,7 +38,7 @@ public enum SceneFiles {
     /// - Throws: `FuzzFailure` when a property does not hold.
     public static func scenesPlayed(_ data: Data) async throws(FuzzFailure) -> Int {
         guard let text = String(data: data, encoding: .utf8) else { return 0 }
-        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lineCount = TextLines.count(in: text)
         do {
             _ = try Script.parse(text, fileName: "script.txt")
         } catch {

@@ -93,25 +93,10 @@ enum JSONCheck {
             if let range = description.range(of: #"character \d+"#, options: .regularExpression),
                 let offset = Int(description[range].dropFirst("character ".count))
             {
-                (line, column) = place(ofUTF8Offset: offset, in: text)
+                (line, column) = TextLines.place(ofUTF8Offset: offset, in: text)
             }
             throw SimulationError(.syntax, "not valid JSON: \(description)", file: fileName, line: line, column: column)
         }
-    }
-
-    /// The line and column (from 1) of a byte offset.
-    static func place(ofUTF8Offset offset: Int, in text: String) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 }
 
@@ -126,7 +111,7 @@ struct SceneReader {
     init(base: URL, fileName: String?, text: String) {
         self.base = base
         self.fileName = fileName
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = TextLines.lines(of: text)
     }
 
     static let sceneKeys = ["scene", "size", "types", "panes", "script"]

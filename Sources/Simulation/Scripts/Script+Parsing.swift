@@ -4,7 +4,7 @@ import Gestures
 extension Script {
     /// Reads a script from its text.
     /// - Parameters:
-    ///   - text: The script, one step per line; `#` starts a comment.
+    ///   - text: The script, one step per line (lines end as ``TextLines`` says); `#` starts a comment.
     ///   - fileName: The file, for messages.
     ///   - firstLine: The line number of the text's first line (for a script written inside a scene file).
     ///   - firstColumn: The column number of the text's first column (for an indented block in a scene file).
@@ -14,7 +14,7 @@ extension Script {
         _ text: String, fileName: String? = nil, firstLine: Int = 1, firstColumn: Int = 1
     ) throws -> Script {
         var steps: [ScriptStep] = []
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, line) in TextLines.lines(of: text).enumerated() {
             let step = try parseLine(String(line), fileName: fileName, line: firstLine + offset, column: firstColumn)
             if let step {
                 steps.append(step)
