@@ -418,4 +418,10 @@ extension UTType {
 
     /// X.509 certificate (`public.x509-certificate`).
     public static let x509Certificate = UTType(systemIdentifier: "public.x509-certificate")
+
+    /// Apple Haptic and Audio Pattern (`com.apple.haptics.ahap`).
+    public static let ahap = UTType(systemIdentifier: "com.apple.haptics.ahap")
+
+    /// LinkPresentation metadata (`com.apple.linkpresentation.metadata`).
+    public static let linkPresentationMetadata = UTType(systemIdentifier: "com.apple.linkpresentation.metadata")
 }
