@@ -10,8 +10,14 @@ import Foundation
 enum PathExtensionRule {
     static func name(_ name: String, conformingTo type: UTType) -> String {
         let existing = (name as NSString).pathExtension
-        if !existing.isEmpty, let named = UTType(filenameExtension: existing, conformingTo: type), !named.isDynamic {
-            return name
+        if !existing.isEmpty {
+            let folded = existing.lowercased()
+            if type.tags[.filenameExtension]?.contains(where: { $0.lowercased() == folded }) == true {
+                return name  // one of the type's own extensions (a dynamic type's too)
+            }
+            if let named = UTType(filenameExtension: existing, conformingTo: type), !named.isDynamic {
+                return name  // the extension of a declared subtype
+            }
         }
         guard let preferred = type.preferredFilenameExtension, !name.isEmpty else {
             return name

@@ -3,22 +3,27 @@ import Foundation
 /// A type of data as an object: the reference counterpart of ``UTType``, as Apple's `UTTypeReference` (the class
 /// Objective-C calls `UTType`) is.
 ///
-/// `UTType` is `ReferenceConvertible` with this class as its ``UTType/ReferenceType``, so `UTType` values convert to
-/// and from `UTTypeReference` with `as`, and APIs that take `NSObject`s can hold a type. A reference wraps one
-/// `UTType` value and answers every question the way that value does; it never changes.
+/// `UTType` is `ReferenceConvertible` with this class as its ``UTType/ReferenceType``, as on Apple's platforms, so
+/// APIs that take `NSObject`s can hold a type. A reference wraps one `UTType` value and answers every question the
+/// way that value does; it never changes.
+///
+/// Swift on Linux has no Objective-C bridging, so `as` does not convert between the two: write
+/// `UTTypeReference(type)` for `type as UTTypeReference`, and `reference.utType` for `reference as UTType`.
 ///
 /// Apple's class answers `version` as an `NSNumber` and `tags` keyed by tag-class strings, as Objective-C sees them;
 /// so does this one.
 public final class UTTypeReference: NSObject, NSCopying, @unchecked Sendable {
     // Sendable: the only stored property is an immutable `UTType`, which is Sendable; NSObject is not marked so.
 
-    /// The value this reference wraps.
+    /// The value this reference wraps: what `reference as UTType` gives on Apple's platforms.
+    public var utType: UTType { type }
+
     let type: UTType
 
-    /// Wraps a value.
+    /// A reference to a type: what `type as UTTypeReference` gives on Apple's platforms.
     ///
     /// - Parameter type: the type.
-    init(_ type: UTType) {
+    public init(_ type: UTType) {
         self.type = type
         super.init()
     }
