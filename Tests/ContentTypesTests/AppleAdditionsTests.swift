@@ -183,6 +183,7 @@ struct AppleAdditionsTests {
         let jar = try #require(UTType(filenameExtension: "jar"))
         #expect(jar.identifier == "com.sun.java-archive" && UTType(mimeType: "application/java-archive") == jar)
         #expect(jar.conforms(to: try #require(UTType("com.pkware.zip-archive"))) && jar.conforms(to: .executable))
+        #expect(jar.isSubtype(of: .zip))  // so that a .jar name refines libmagic's application/zip
         let postScript = try #require(UTType(mimeType: "application/postscript"))
         #expect(postScript.identifier == "com.adobe.postscript" && UTType(filenameExtension: "ps") == postScript)
         let eps = try #require(UTType(filenameExtension: "eps"))

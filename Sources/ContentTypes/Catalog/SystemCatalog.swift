@@ -377,7 +377,7 @@ enum SystemCatalog {
             mime: ["application/x-cpio"]
         ),
         .init(
-            "com.sun.java-archive", "Java archive", ["com.pkware.zip-archive", "public.executable"],
+            "com.sun.java-archive", "Java archive", ["public.zip-archive", "public.executable"],
             extensions: ["jar"], mime: ["application/java-archive", "application/x-java-archive"]
         ),
         .init("com.apple.binhex-archive", "BinHex archive", ["public.data", "public.archive"], extensions: ["hqx"]),

@@ -114,6 +114,8 @@ extension UTType {
     public static let css = UTType(systemIdentifier: "public.css")
 
     /// Markdown text (`net.daringfireball.markdown`).
+    ///
+    /// A DnDKit addition: Apple declares the type but has no constant for it.
     public static let markdown = UTType(systemIdentifier: "net.daringfireball.markdown")
 
     /// VCard (`public.vcard`).
