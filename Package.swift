@@ -143,6 +143,7 @@ let package = Package(
             name: "FuzzingTests",
             dependencies: ["Fuzzing"],
             path: "Tests/Fuzzing",
+            exclude: ["Dictionaries"],
             resources: [.copy("Corpus"), .copy("Regressions")]
         ),
 

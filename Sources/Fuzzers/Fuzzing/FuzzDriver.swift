@@ -21,24 +21,26 @@ public enum FuzzDriver {
         run(check)
     }
 
-    /// Runs an asynchronous check, one input at a time: the calling thread waits for each.
+    /// Runs an asynchronous check, one input at a time, deterministically: the calling thread runs the check's
+    /// jobs, and those of every task it starts, one at a time in the order they were enqueued (`SerialJobs`), so
+    /// that the same input always takes the same path.
     ///
     /// - Parameter check: Given one input; throws `FuzzFailure` when a property does not hold.
     /// - Returns: The process's exit status.
     public static func main(_ check: @escaping @Sendable (Data) async throws(FuzzFailure) -> Void) -> Int32 {
-        run { (data) throws(FuzzFailure) in
-            let outcome = Mutex<FuzzFailure?>(nil)
-            let done = DispatchSemaphore(value: 0)
-            Task {
+        let jobs = SerialJobs.shared
+        return run { (data) throws(FuzzFailure) in
+            let outcome = Mutex<Result<Void, FuzzFailure>?>(nil)
+            Task(executorPreference: jobs) {
                 do throws(FuzzFailure) {
                     try await check(data)
+                    outcome.withLock { $0 = .success(()) }
                 } catch {
-                    outcome.withLock { $0 = error }
+                    outcome.withLock { $0 = .failure(error) }
                 }
-                done.signal()
             }
-            done.wait()
-            if let failure = outcome.withLock({ $0 }) {
+            jobs.run { outcome.withLock { $0 != nil } }
+            if case .failure(let failure) = outcome.withLock({ $0 }) {
                 throw failure
             }
         }

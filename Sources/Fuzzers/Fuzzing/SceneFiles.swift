@@ -15,10 +15,12 @@ import Simulation
 /// `/dev/zero` block the fuzzer. Scenes that would read folders, make more than four megapixels of images, or play
 /// long scripts are read but not played, so that one input stays well under the fuzzer's time limit.
 public enum SceneFiles {
-    /// An empty folder that relative paths in fuzzed scenes start from.
+    /// An empty folder that relative paths in fuzzed scenes start from. Nothing is written there, so fuzzers running
+    /// at once may share it; its name is the same in every run (a process id in it made runs with the same seed
+    /// differ, since paths appear in messages).
     static let base: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dndkit-fuzz-scenes-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+            "dndkit-fuzz-scenes", isDirectory: true)
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }()
