@@ -1,7 +1,9 @@
 /// A class of tags that map other type systems onto uniform type identifiers: filename extensions, MIME types, …
 ///
 /// Tag classes are themselves identifiers, so they compare case-insensitively.
-public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible,
+    CustomDebugStringConvertible, Codable
+{
     /// The tag class's identifier, such as `public.filename-extension`.
     public let rawValue: String
     /// Which of the classes the registry indexes on its own this is, decided once.
@@ -34,7 +36,34 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// MIME types such as `text/plain` (`public.mime-type`).
     public static let mimeType = UTTagClass(rawValue: "public.mime-type")
 
+    /// The tag class's identifier.
     public var description: String { rawValue }
+
+    /// The tag class's identifier, for debugging: `UTTagClass(public.mime-type)`.
+    public var debugDescription: String { "UTTagClass(\(rawValue))" }
+
+    /// Decodes a tag class from its identifier, a single string.
+    ///
+    /// - Parameter decoder: the decoder to read from.
+    /// - Throws: `DecodingError.dataCorrupted` when the string is not a uniform type identifier.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let rawValue = try container.decode(String.self)
+        guard Folding.isValidIdentifier(rawValue) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(rawValue)\" is not a tag class identifier")
+        }
+        self.init(rawValue: rawValue)
+    }
+
+    /// Encodes the identifier as a single string.
+    ///
+    /// - Parameter encoder: the encoder to write to.
+    /// - Throws: what the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 
     /// The identifier case-folded: what equality and hashing use.
     var folded: String {

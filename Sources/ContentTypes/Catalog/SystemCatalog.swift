@@ -58,7 +58,7 @@ enum SystemCatalog {
         .init("public.folder", "folder", ["public.directory"]),
         .init("public.volume", "volume", ["public.folder"]),
         .init("com.apple.package", "package", ["public.directory"]),
-        .init("com.apple.bundle", "bundle", ["public.directory"]),
+        .init("com.apple.bundle", "bundle", ["public.directory"], extensions: ["bundle"]),
         .init("public.source-code", "source code", ["public.plain-text"]),
         .init("public.bookmark", "bookmark", []),
         .init("public.log", "log", []),
@@ -143,7 +143,17 @@ enum SystemCatalog {
             extensions: ["js", "jscript", "javascript"],
             mime: ["text/javascript", "application/javascript", "application/x-javascript"]
         ),
-        .init("public.shell-script", "shell script", ["public.script"], extensions: ["sh", "command"]),
+        .init(
+            "public.shell-script", "shell script", ["public.script"], extensions: ["sh", "command"],
+            mime: ["application/x-sh", "text/x-shellscript", "application/x-shellscript"]
+        ),
+        .init("public.bash-script", "Bash script", ["public.shell-script"], extensions: ["bash"]),
+        .init("public.zsh-script", "Zsh script", ["public.shell-script"], extensions: ["zsh"]),
+        .init("public.ksh-script", "Korn shell script", ["public.shell-script"], extensions: ["ksh"]),
+        .init(
+            "public.csh-script", "C shell script", ["public.shell-script"], extensions: ["csh"],
+            mime: ["application/x-csh"]),
+        .init("public.tcsh-script", "tcsh script", ["public.shell-script"], extensions: ["tcsh"]),
         .init(
             "public.perl-script", "Perl script", ["public.shell-script"], extensions: ["pl", "pm"],
             mime: ["text/x-perl-script"]
@@ -266,7 +276,10 @@ enum SystemCatalog {
             "public.avi", "AVI movie", ["public.movie"], extensions: ["avi", "vfw"],
             mime: ["video/avi", "video/msvideo", "video/x-msvideo"]
         ),
-        .init("public.aifc-audio", "AIFF-C audio", ["public.audio"], extensions: ["aifc", "cdda"]),
+        .init(
+            "public.aifc-audio", "AIFF-C audio", ["public.audio"], extensions: ["aifc"],
+            mime: ["audio/x-aifc", "audio/aifc"]),
+        .init("public.cdda-audio", "CD audio", ["public.aiff-audio"], extensions: ["cdda"]),
         .init(
             "public.aiff-audio", "AIFF audio", ["public.aifc-audio"], extensions: ["aiff", "aif"],
             mime: ["audio/aiff", "audio/x-aiff"]
@@ -306,7 +319,14 @@ enum SystemCatalog {
         .init("public.unix-executable", "Unix executable", ["public.data", "public.executable"]),
         .init(
             "com.microsoft.windows-executable", "Windows executable", ["public.data", "public.executable"],
-            extensions: ["exe"]
+            extensions: ["exe"],
+            mime: [
+                "application/x-msdownload", "application/vnd.microsoft.portable-executable", "application/x-dosexec",
+            ]
+        ),
+        .init(
+            "com.microsoft.windows-dynamic-link-library", "Windows dynamic link library",
+            ["public.data", "public.executable"], extensions: ["dll"]
         ),
         .init(
             "com.apple.systempreference.prefpane", "System Preferences pane",
@@ -323,15 +343,49 @@ enum SystemCatalog {
             "public.bzip2-archive", "bzip2 archive", ["public.data", "public.archive"], extensions: ["bz2", "bz"],
             mime: ["application/x-bzip2"]
         ),
-        .init("com.pkware.zip-archive", "PKZip archive", ["public.data", "public.archive"]),
         .init(
             "public.zip-archive", "zip archive", ["com.pkware.zip-archive"], extensions: ["zip"],
+            mime: ["application/zip", "application/x-zip-compressed"]
+        ),
+        .init(
+            "com.pkware.zip-archive", "PKZip archive", ["public.data", "public.archive"], extensions: ["zip"],
             mime: ["application/zip"]
         ),
         .init("com.apple.archive", "Apple archive", ["public.data", "public.archive"], extensions: ["aar"]),
         .init(
-            "public.tar-archive", "tar archive", ["public.data", "public.archive"], extensions: ["tar"],
-            mime: ["application/x-tar"]
+            "public.tar-archive", "tar archive", ["org.gnu.gnu-tar-archive"], extensions: ["tar"],
+            mime: ["application/x-tar", "application/tar"]
+        ),
+        .init(
+            "org.gnu.gnu-tar-archive", "GNU tar archive", ["public.data", "public.archive"], extensions: ["gtar"],
+            mime: ["application/x-gtar"]
+        ),
+        .init(
+            "org.gnu.gnu-zip-tar-archive", "gzip tar archive", ["org.gnu.gnu-zip-archive"],
+            extensions: ["tgz", "tar.gz"], mime: ["application/x-compressed-tar", "application/x-gtar-compressed"]
+        ),
+        .init(
+            "org.tukaani.xz-archive", "xz archive", ["public.data", "public.archive"], extensions: ["xz"],
+            mime: ["application/x-xz"]
+        ),
+        .init(
+            "org.tukaani.xz-tar-archive", "xz tar archive", ["org.tukaani.xz-archive"],
+            extensions: ["txz", "tar.xz"], mime: ["application/x-xz-compressed-tar"]
+        ),
+        .init(
+            "public.cpio-archive", "CPIO archive", ["public.data", "public.archive"], extensions: ["cpio", "pax"],
+            mime: ["application/x-cpio"]
+        ),
+        .init(
+            "com.sun.java-archive", "Java archive", ["public.zip-archive", "public.executable"],
+            extensions: ["jar"], mime: ["application/java-archive", "application/x-java-archive"]
+        ),
+        .init("com.apple.binhex-archive", "BinHex archive", ["public.data", "public.archive"], extensions: ["hqx"]),
+        .init(
+            "com.apple.macbinary-archive", "MacBinary archive", ["public.data", "public.archive"]),
+        .init(
+            "com.allume.stuffit-archive", "StuffIt archive", ["public.data", "public.archive"],
+            extensions: ["sit", "sitx"]
         ),
 
         // Messages, contacts, calendars, internet
@@ -347,6 +401,42 @@ enum SystemCatalog {
             extensions: ["url"]
         ),
         .init("public.font", "font", []),
+        .init("public.truetype-font", "TrueType font", ["public.font", "public.data"]),
+        .init(
+            "public.truetype-ttf-font", "TrueType font file", ["public.truetype-font"], extensions: ["ttf"],
+            mime: ["font/ttf", "font/sfnt", "application/x-font-ttf"]
+        ),
+        .init(
+            "public.truetype-collection-font", "TrueType collection font", ["public.truetype-font"],
+            extensions: ["ttc"], mime: ["font/collection", "application/x-font-ttc"]
+        ),
+        .init(
+            "com.apple.truetype-datafork-suitcase-font", "TrueType data fork font", ["public.truetype-font"],
+            extensions: ["dfont"]
+        ),
+        .init(
+            "public.opentype-font", "OpenType font", ["public.font", "public.data"], extensions: ["otf"],
+            mime: ["font/otf", "application/x-font-otf"]
+        ),
+        .init(
+            "public.opentype-collection-font", "OpenType collection font", ["public.opentype-font"],
+            extensions: ["otc"]
+        ),
+        .init("com.adobe.postscript-font", "PostScript font", ["public.font", "public.data"]),
+        .init(
+            "com.adobe.postscript-pfb-font", "PostScript Type 1 font (binary)", ["com.adobe.postscript-font"],
+            extensions: ["pfb"], mime: ["application/x-font-type1"]
+        ),
+        .init(
+            "com.adobe.postscript.pfa-font", "PostScript Type 1 font (ASCII)", ["com.adobe.postscript-font"],
+            extensions: ["pfa"]
+        ),
+        .init("com.adobe.postscript-lwfn-font", "PostScript Type 1 outline font", ["com.adobe.postscript-font"]),
+        .init("com.apple.font-suitcase", "font suitcase", ["public.font", "public.data"], extensions: ["suit"]),
+        .init("org.w3.woff", "WOFF font", ["public.font", "public.data"], extensions: ["woff"], mime: ["font/woff"]),
+        .init(
+            "org.w3.woff2", "WOFF2 font", ["public.font", "public.data"], extensions: ["woff2"], mime: ["font/woff2"]
+        ),
 
         // Cryptography
         .init(
@@ -354,8 +444,157 @@ enum SystemCatalog {
             mime: ["application/x-pkcs12"]
         ),
         .init(
-            "public.x509-certificate", "X.509 certificate", ["public.data"], extensions: ["cer", "crt", "der"],
-            mime: ["application/pkix-cert", "application/x-x509-ca-cert"]
+            "public.x509-certificate", "X.509 certificate", ["public.data"],
+            extensions: ["cer", "crt", "der", "pem", "cert"],
+            mime: ["application/pkix-cert", "application/x-x509-ca-cert", "application/x-x509-user-cert"]
+        ),
+        // Apple's other system-declared types: the types of Apple's "System-Declared Uniform Type Identifiers"
+        // reference and of its newer constants that have no row above.
+        .init(
+            "com.apple.traditional-mac-plain-text", "Mac OS Roman plain text", ["public.plain-text"]
+        ),
+        .init("com.apple.ink.inktext", "Ink text", ["public.data"]),
+        .init("public.url-name", "URL name", ["public.utf8-plain-text"]),
+        .init("public.case-insensitive-text", "case-insensitive text", ["public.text"]),
+        .init("public.filename-extension", "filename extension", ["public.case-insensitive-text"]),
+        .init("public.mime-type", "MIME type", ["public.case-insensitive-text"]),
+        .init("com.apple.ostype", "four-character code", ["public.text"]),
+        .init("com.apple.nspboard-type", "pasteboard type", ["public.text"]),
+        .init("com.apple.alias-record", "alias data", ["public.data", "com.apple.resolvable"]),
+        .init("com.sun.java-source", "Java source", ["public.source-code"], extensions: ["java", "jav"]),
+        .init("com.apple.rez-source", "Rez source", ["public.source-code"]),
+        .init("public.mig-source", "MIG source", ["public.source-code"], extensions: ["defs"]),
+        .init("com.apple.symbol-export", "symbol export list", ["public.source-code"], extensions: ["exp"]),
+        .init(
+            "com.sun.java-web-start", "Java Web Start application", ["public.xml"], extensions: ["jnlp"],
+            mime: ["application/x-java-jnlp-file"]
+        ),
+        .init("public.object-code", "object code", ["public.data", "public.executable"], extensions: ["o"]),
+        .init("com.apple.mach-o-binary", "Mach-O binary", ["public.data", "public.executable"]),
+        .init("com.apple.pef-binary", "PEF binary", ["public.data", "public.executable"]),
+        .init(
+            "com.sun.java-class", "Java class", ["public.data", "public.executable"], extensions: ["class"],
+            mime: ["application/java-vm", "application/x-java"]
+        ),
+        .init(
+            "com.apple.quartz-composer-composition", "Quartz Composer composition",
+            ["public.data", "public.executable"],
+            extensions: ["qtz"]
+        ),
+        .init("com.apple.application-file", "application file", ["com.apple.application", "public.data"]),
+        .init(
+            "com.apple.deprecated-application-file", "deprecated application file",
+            ["com.apple.application", "public.data"]
+        ),
+        .init(
+            "com.apple.dashboard-widget", "Dashboard widget", ["com.apple.bundle", "com.apple.package"],
+            extensions: ["wdgt"]),
+        .init("public.fax", "fax", ["public.image"]),
+        .init("com.j2.jfx-fax", "j2 fax", ["public.fax"], extensions: ["jfx"]),
+        .init("com.js.efx-fax", "eFax fax", ["public.fax"], extensions: ["efx"]),
+        .init(
+            "public.jpeg-2000", "JPEG 2000 image", ["public.image"], extensions: ["jp2", "jpf", "jpx", "j2k", "j2c"],
+            mime: ["image/jp2", "image/jpx"]
+        ),
+        .init(
+            "com.apple.pict", "PICT image", ["public.image"], extensions: ["pict", "pct", "pic"],
+            mime: ["image/pict", "image/x-pict"]),
+        .init("com.apple.macpaint-image", "MacPaint image", ["public.image"], extensions: ["pntg"]),
+        .init(
+            "public.xbitmap-image", "X bitmap image", ["public.image"], extensions: ["xbm"], mime: ["image/x-xbitmap"]),
+        .init("com.apple.quicktime-image", "QuickTime image", ["public.image"], extensions: ["qtif", "qti"]),
+        .init(
+            "com.adobe.photoshop-image", "Photoshop image", ["public.image"], extensions: ["psd"],
+            mime: ["image/vnd.adobe.photoshop", "image/x-photoshop"]
+        ),
+        .init("com.adobe.illustrator.ai-image", "Illustrator document", ["com.adobe.pdf"], extensions: ["ai"]),
+        .init("com.truevision.tga-image", "TGA image", ["public.image"], extensions: ["tga"], mime: ["image/x-tga"]),
+        .init("com.sgi.sgi-image", "SGI image", ["public.image"], extensions: ["sgi", "rgb"], mime: ["image/x-sgi"]),
+        .init("com.kodak.flashpix.image", "FlashPix image", ["public.image"], extensions: ["fpx"]),
+        .init(
+            "com.apple.colorsync-profile", "ColorSync profile", ["public.data"], extensions: ["icc", "icm"],
+            mime: ["application/vnd.iccprofile"]),
+        .init("com.apple.txn.text-multimedia-data", "text with multimedia data", ["public.data"]),
+        .init(
+            "com.adobe.postscript", "PostScript document", ["public.data", "public.composite-content"],
+            extensions: ["ps"], mime: ["application/postscript"]
+        ),
+        .init(
+            "com.adobe.encapsulated-postscript", "Encapsulated PostScript", ["com.adobe.postscript"],
+            extensions: ["eps", "epsf", "epsi"], mime: ["image/x-eps", "application/eps"]
+        ),
+        .init(
+            "com.microsoft.word.doc", "Word document", ["public.data", "public.composite-content"],
+            extensions: ["doc"], mime: ["application/msword"]
+        ),
+        .init(
+            "com.microsoft.excel.xls", "Excel spreadsheet", ["public.data", "public.spreadsheet"],
+            extensions: ["xls"], mime: ["application/vnd.ms-excel"]
+        ),
+        .init(
+            "com.microsoft.powerpoint.ppt", "PowerPoint presentation", ["public.data", "public.presentation"],
+            extensions: ["ppt"], mime: ["application/vnd.ms-powerpoint"]
+        ),
+        .init(
+            "com.apple.keynote.key", "Keynote presentation", ["com.apple.package", "public.presentation"],
+            extensions: ["key"]),
+        .init(
+            "com.apple.keynote.kth", "Keynote theme", ["com.apple.package", "public.presentation"], extensions: ["kth"]),
+        .init(
+            "public.3gpp", "3GPP movie", ["public.movie"], extensions: ["3gp", "3gpp"],
+            mime: ["video/3gpp", "audio/3gpp"]),
+        .init(
+            "public.3gpp2", "3GPP2 movie", ["public.movie"], extensions: ["3g2", "3gp2"],
+            mime: ["video/3gpp2", "audio/3gpp2"]),
+        .init("public.ulaw-audio", "uLaw audio", ["public.audio"], extensions: ["ul", "ulw", "ulaw"]),
+        .init("public.au-audio", "AU audio", ["public.audio"], extensions: ["au", "snd"], mime: ["audio/basic"]),
+        .init(
+            "com.apple.coreaudio-format", "Core Audio format", ["public.audio"], extensions: ["caf"],
+            mime: ["audio/x-caf"]),
+        .init("com.digidesign.sd2-audio", "Sound Designer II audio", ["public.audio"], extensions: ["sd2"]),
+        .init(
+            "com.microsoft.advanced-systems-format", "Advanced Systems Format", ["public.movie"], extensions: ["asf"],
+            mime: ["video/x-ms-asf"]),
+        .init(
+            "com.microsoft.windows-media-wm", "Windows Media", ["com.microsoft.advanced-systems-format"],
+            extensions: ["wm"], mime: ["video/x-ms-wm"]),
+        .init(
+            "com.microsoft.windows-media-wmv", "Windows Media video", ["com.microsoft.advanced-systems-format"],
+            extensions: ["wmv"], mime: ["video/x-ms-wmv"]),
+        .init(
+            "com.microsoft.windows-media-wmp", "Windows Media player file", ["com.microsoft.advanced-systems-format"],
+            extensions: ["wmp"]),
+        .init(
+            "com.microsoft.windows-media-wma", "Windows Media audio",
+            ["com.microsoft.advanced-systems-format", "public.audio"], extensions: ["wma"], mime: ["audio/x-ms-wma"]),
+        .init(
+            "com.microsoft.advanced-stream-redirector", "Advanced Stream Redirector",
+            ["public.xml", "public.playlist"], extensions: ["asx"], mime: ["video/x-ms-asf-plugin"]),
+        .init(
+            "com.microsoft.windows-media-wmx", "Windows Media playlist", ["com.microsoft.advanced-stream-redirector"],
+            extensions: ["wmx"], mime: ["video/x-ms-wmx"]),
+        .init(
+            "com.microsoft.windows-media-wvx", "Windows Media video playlist",
+            ["com.microsoft.advanced-stream-redirector"], extensions: ["wvx"], mime: ["video/x-ms-wvx"]),
+        .init(
+            "com.microsoft.windows-media-wax", "Windows Media audio playlist",
+            ["com.microsoft.advanced-stream-redirector"], extensions: ["wax"], mime: ["audio/x-ms-wax"]),
+        .init(
+            "com.real.realmedia", "RealMedia", ["public.movie"], extensions: ["rm", "rmvb"],
+            mime: ["application/vnd.rn-realmedia"]),
+        .init(
+            "com.real.realaudio", "RealAudio", ["public.audio"], extensions: ["ra", "ram"],
+            mime: ["audio/vnd.rn-realaudio", "audio/x-pn-realaudio"]),
+        .init(
+            "com.real.smil", "SMIL multimedia presentation", ["public.xml"], extensions: ["smil", "smi"],
+            mime: ["application/smil"]),
+        .init("com.apple.haptics.ahap", "Apple Haptic and Audio Pattern", ["public.json"], extensions: ["ahap"]),
+        .init("com.apple.linkpresentation.metadata", "LinkPresentation metadata", ["public.data"]),
+
+        // Types of the Linux desktop that Apple does not declare, under plain names of their own.
+        .init(
+            "org.freedesktop.desktop-entry", "desktop entry", ["public.utf8-plain-text"], extensions: ["desktop"],
+            mime: ["application/x-desktop"]
         ),
     ]
 }

@@ -114,6 +114,8 @@ extension UTType {
     public static let css = UTType(systemIdentifier: "public.css")
 
     /// Markdown text (`net.daringfireball.markdown`).
+    ///
+    /// A DnDKit addition: Apple declares the type but has no constant for it.
     public static let markdown = UTType(systemIdentifier: "net.daringfireball.markdown")
 
     /// VCard (`public.vcard`).
@@ -418,4 +420,10 @@ extension UTType {
 
     /// X.509 certificate (`public.x509-certificate`).
     public static let x509Certificate = UTType(systemIdentifier: "public.x509-certificate")
+
+    /// Apple Haptic and Audio Pattern (`com.apple.haptics.ahap`).
+    public static let ahap = UTType(systemIdentifier: "com.apple.haptics.ahap")
+
+    /// LinkPresentation metadata (`com.apple.linkpresentation.metadata`).
+    public static let linkPresentationMetadata = UTType(systemIdentifier: "com.apple.linkpresentation.metadata")
 }

@@ -12,6 +12,19 @@ public enum TransferRepresentationBuilder<Item: Transferable> {
         representation
     }
 
+    /// A body that never returns, such as `fatalError()` in a representation that declares `Body` as `Never` because
+    /// it is not composed of others (as Apple's built-in representations are).
+    ///
+    /// - Parameter never: the expression that does not return.
+    /// - Returns: nothing; it never returns.
+    public static func buildExpression(_ never: Never) -> Never {}
+
+    /// A block that never returns; see ``buildExpression(_:)-(Never)``.
+    ///
+    /// - Parameter never: the expression that does not return.
+    /// - Returns: nothing; it never returns.
+    public static func buildPartialBlock(first never: Never) -> Never {}
+
     /// The first representation of a block.
     ///
     /// - Parameter first: the representation.

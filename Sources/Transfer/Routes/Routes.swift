@@ -176,6 +176,9 @@ final class RouteCollector<Item: Transferable>: _TransferRouteCollector {
 
     /// The routes of `Item.transferRepresentation`, for a walk already inside the types of `chain`.
     static func routes(outside chain: [ObjectIdentifier]) -> RouteTable<Item> {
+        if Item.self == Never.self {
+            return RouteTable(exports: [], imports: [])  // no values, no representations (see Never+Transferable)
+        }
         let collector = RouteCollector(chain: chain + [ObjectIdentifier(Item.self)])
         Item.transferRepresentation._collectRoutes(into: collector)
         return RouteTable(exports: collector.exports, imports: collector.imports)

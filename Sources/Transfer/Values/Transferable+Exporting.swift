@@ -73,6 +73,26 @@ extension Transferable {
         return result
     }
 
+    /// Exports this value as a file in `destinationDirectory` and returns the file's URL; the file is yours to keep
+    /// or remove. The representation is chosen as in ``exported(as:)``.
+    ///
+    /// The file is named as the representation suggests (``suggestedFilename``, a file representation's own name),
+    /// or after the type, with the content type's preferred extension. Nothing in the folder is overwritten: when
+    /// the name is taken, the file is named `name 2.ext`, `name 3.ext`, … The file is written under a hidden
+    /// temporary name first and appears under its final name only once complete.
+    ///
+    /// - Parameters:
+    ///   - destinationDirectory: an existing folder to write the file to.
+    ///   - contentType: the type wanted, or `nil` for the preferred one.
+    /// - Returns: the new file.
+    /// - Throws: `TransferError`: `noMatchingRepresentation`, `exportFailed`, `fileMissing`, `tooLarge`, and
+    ///   `fileSystem` when the folder cannot be written.
+    public func export(to destinationDirectory: URL, contentType: UTType?) async throws -> URL {
+        try await withExportedFile(contentType: contentType) { staged in
+            try ExportPlacement.place(staged, in: destinationDirectory)
+        }
+    }
+
     private func exportRoute(for contentType: UTType?) throws -> ExportRoute<Self> {
         for route in RouteCache.entry(of: Self.self).table.exports
         where contentType.map({ route.contentType.conforms(to: $0) }) ?? true && route.isAvailable(self) {
