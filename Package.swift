@@ -5,11 +5,13 @@
 //
 // Layers (arrows are imports; lower layers never import higher ones):
 //
-//     dnd-sim ─▶ Simulation ─▶ DragDrop ─▶ Gestures
-//                                  └─────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
-//                                              └─────▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
+//     dnd-sim ─▶ Simulation ─▶ Rendering ─▶ DragDrop ─▶ Gestures
+//        └─────▶ FileMoving ─────────────────▶ │ └────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
+//                                                              └─▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
 //
-// `DnDKit` re-exports every library module. See DESIGN.md in the shared folder for the whole picture.
+// `DnDKit` re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
+// DragDrop) and PNGCodec; the tool layers (Rendering, FileMoving, Simulation) are imported by name. `Locking` holds
+// the lock every module's shared state uses. See DESIGN.md in the shared folder for the whole picture.
 
 import PackageDescription
 
@@ -23,6 +25,8 @@ let package = Package(
         .library(name: "Transfer", targets: ["Transfer"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "DragDrop", targets: ["DragDrop"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
+        .library(name: "FileMoving", targets: ["FileMoving"]),
         .library(name: "Simulation", targets: ["Simulation"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
@@ -73,16 +77,31 @@ let package = Package(
             name: "DragDrop",
             dependencies: ["Gestures", "Transfer", "ContentTypes"]
         ),
+
+        // MARK: Tool layers, above the library modules
+
+        // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
+        .target(
+            name: "Rendering",
+            dependencies: ["Gestures", "DragDrop", "PNGCodec"]
+        ),
+        // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
+        // across them.
+        .target(
+            name: "FileMoving",
+            dependencies: ["ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking"]
+        ),
+        // Scene and script files (Yams), the runner and its timelines.
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Locking",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "DnDKit",
-            dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop", "Simulation"]
+            dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop"]
         ),
 
         // MARK: Samples
@@ -118,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "dnd-sim",
             dependencies: [
-                "DnDKit",
+                "DnDKit", "Simulation", "Rendering", "FileMoving",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -190,8 +209,17 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"],
+            dependencies: ["Simulation", "Rendering", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RenderingTests",
+            dependencies: ["Rendering", "DragDrop", "Gestures", "PNGCodec"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "FileMovingTests",
+            dependencies: ["FileMoving", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
         ),
     ]
 )

@@ -44,12 +44,16 @@ let package = Package(
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]),
         // The simulator: `dnd-sim demo`, and `dnd-sim run` of 100 panes and 10,000 events (issue 7).
-        benchmarkFamily("SimulationBenchmarks", dependencies: [.product(name: "Simulation", package: "DnDKit")]),
+        benchmarkFamily(
+            "SimulationBenchmarks",
+            dependencies: [
+                .product(name: "Simulation", package: "DnDKit"), .product(name: "Rendering", package: "DnDKit"),
+            ]),
         // dnd-sim move (ImageMover) against cp, side by side in each iteration (issue 7).
         benchmarkFamily(
             "MoveBenchmarks",
             dependencies: [
-                .product(name: "Simulation", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
+                .product(name: "FileMoving", package: "DnDKit"), .product(name: "PNGCodec", package: "DnDKit"),
             ]),
     ]
 )

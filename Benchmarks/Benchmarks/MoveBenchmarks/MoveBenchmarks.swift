@@ -15,7 +15,7 @@
 import Benchmark
 import Foundation
 import PNGCodec
-import Simulation
+import FileMoving
 
 #if canImport(Glibc)
     import Glibc

@@ -7,6 +7,7 @@
 
 import Benchmark
 import Foundation
+import Rendering
 import Simulation
 
 /// A scene of 100 panes in a 10 by 10 grid, one generated image in each, every pane a target that copies, and a

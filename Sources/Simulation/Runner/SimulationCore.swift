@@ -3,6 +3,7 @@ import DragDrop
 import Foundation
 import Gestures
 import PNGCodec
+import Rendering
 import Transfer
 
 /// A scene file made live: a `Scene` with one node per pane and per item, drag sources and drop targets wired

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DnDKit
+import FileMoving
 import Foundation
 
 /// `dnd-sim move FILE... --to DIR [--copy] [--json] [--progress] [--sync]`.

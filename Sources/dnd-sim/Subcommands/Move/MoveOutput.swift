@@ -1,4 +1,5 @@
 import DnDKit
+import FileMoving
 import Foundation
 
 /// What `dnd-sim move` prints: a line per file and a summary on standard output, the reason of each refused file on

@@ -1,4 +1,5 @@
 import DnDKit
+import FileMoving
 import Foundation
 
 #if canImport(Glibc)

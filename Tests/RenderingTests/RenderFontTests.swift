@@ -1,6 +1,6 @@
 import Foundation
 import Gestures
-import Simulation
+import Rendering
 import Testing
 
 /// The built-in font, seen through what it draws: every printable ASCII character has its own glyph.

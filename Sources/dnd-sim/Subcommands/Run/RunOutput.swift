@@ -1,5 +1,6 @@
 import DnDKit
 import Foundation
+import Simulation
 
 /// How `run` and `demo` show a run: the timeline (coloured on a terminal) or JSON Lines, and the summary.
 enum RunOutput {

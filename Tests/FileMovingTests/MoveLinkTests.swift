@@ -1,5 +1,5 @@
+import FileMoving
 import Foundation
-import Simulation
 import Testing
 
 #if canImport(Glibc)

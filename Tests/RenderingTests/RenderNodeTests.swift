@@ -1,7 +1,7 @@
 import Foundation
 import Gestures
 import PNGCodec
-import Simulation
+import Rendering
 import Testing
 
 /// Nodes as the renderer draws them, checked at pixels whose colour follows from the node's properties.

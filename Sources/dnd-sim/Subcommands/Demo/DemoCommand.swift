@@ -1,6 +1,7 @@
 import ArgumentParser
 import DnDKit
 import Foundation
+import Simulation
 
 /// `dnd-sim demo [--out DIR]`.
 struct Demo: AsyncParsableCommand {

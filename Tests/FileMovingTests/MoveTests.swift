@@ -1,6 +1,6 @@
+import FileMoving
 import Foundation
 import PNGCodec
-import Simulation
 import Testing
 
 /// `ImageMover` on real files in temporary folders.

@@ -2,7 +2,7 @@ import DragDrop
 import Foundation
 import Gestures
 import PNGCodec
-import Simulation
+import Rendering
 import Testing
 
 /// Drag sessions as the renderer shows them: D4's highlight, the preview at the pointer, refusals.

@@ -1,5 +1,7 @@
 import DnDKit
 import Foundation
+import Rendering
+import Simulation
 
 /// The pictures of a run (`--snapshots`, `--ansi`): the scene drawn at each key moment, while it still shows it.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import Gestures
 import PNGCodec
-import Simulation
+import Rendering
 import Testing
 
 /// The renderer's output: sizes, PNG encoding, determinism, and the committed example picture.

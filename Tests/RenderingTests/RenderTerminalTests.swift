@@ -1,5 +1,5 @@
 import PNGCodec
-import Simulation
+import Rendering
 import Testing
 
 /// `TerminalPicture.halfBlocks`: truecolor escapes around `▀`, upper pixel in front, lower pixel behind.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DnDKit
 import Foundation
+import Simulation
 
 /// `dnd-sim run SCENE [--script FILE] [--out DIR] [--json] [--snapshots] [--ansi]`.
 struct Run: AsyncParsableCommand {

@@ -2,7 +2,7 @@ import DragDrop
 import Foundation
 import Gestures
 import PNGCodec
-import Simulation
+import Rendering
 import Testing
 
 /// A bitmap filled by a function of the pixel's position, RGBA 8-bit.
