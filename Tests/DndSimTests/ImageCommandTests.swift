@@ -101,6 +101,52 @@ struct ImageCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: pamA)) == Data(contentsOf: URL(fileURLWithPath: pamB)))
     }
 
+    /// An existing output, the input itself included, is refused unless --force; it is never half-written, and
+    /// nothing is left beside it.
+    @Test func convertNeverReplacesWithoutForce() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.png").path
+        let output = folder.appendingPathComponent("out.png").path
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("basn2c08.png")))
+        try original.write(to: URL(fileURLWithPath: input))
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
+
+        let refused = try dndSim(["image", "convert", input, output, "--preset", "fast"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("out.png: already exists; it is not replaced (--force replaces it)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
+        let inPlace = try dndSim(["image", "convert", input, input, "--preset", "fast"])
+        #expect(inPlace.status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+
+        #expect(try dndSim(["image", "convert", input, output, "--preset", "fast", "--force"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try dndSim(["image", "convert", input, input, "--preset", "fast", "--force"]).status == 0)
+        let reencoded = try Data(contentsOf: URL(fileURLWithPath: input))
+        #expect(reencoded != original && reencoded.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.png", "out.png"])
+    }
+
+    /// Errors say the cause in plain words, with the path, never Foundation's error domains.
+    @Test func errorsNameTheCauseInPlainWords() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try dndSim(["image", "info", folder.path])
+        #expect(directory.status == 1)
+        #expect(directory.standardError.contains("\(folder.path): is a directory"))
+        let missing = try dndSim(["image", "convert", folder.appendingPathComponent("none.png").path, "x.png"])
+        #expect(missing.standardError.contains("none.png: no such file"))
+        let intoFolder = folder.appendingPathComponent("sub.png")
+        try FileManager.default.createDirectory(at: intoFolder, withIntermediateDirectories: false)
+        let over = try dndSim(["image", "convert", Self.fixture("basn2c08.png"), intoFolder.path, "--force"])
+        #expect(over.status == 1)
+        #expect(over.standardError.contains("sub.png: cannot write: is a directory"))
+        for result in [directory, missing, over] {
+            #expect(!result.standardError.contains("NSCocoaErrorDomain"))
+        }
+    }
+
     @Test func srgbConversionAppliesGamma() throws {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

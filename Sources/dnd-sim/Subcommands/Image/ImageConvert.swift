@@ -1,5 +1,6 @@
 import ArgumentParser
 import DnDKit
+import FileMoving
 import Foundation
 
 /// The encoding presets, as the command line names them.
@@ -27,6 +28,10 @@ struct ImageConvert: AsyncParsableCommand {
             .pam). Samples are kept exactly as decoded (palettes expanded, 16-bit kept) unless --srgb asks for \
             a conversion to 8-bit sRGB. PNG to PNG with neither --preset nor --srgb copies the file's bytes \
             unchanged; --preset re-encodes.
+
+            An existing OUT (IN itself included) is never replaced unless --force is given. OUT is written under \
+            a hidden temporary name beside it and renamed only once complete, so an interrupted conversion leaves \
+            the old file whole.
             """
     )
 
@@ -42,6 +47,9 @@ struct ImageConvert: AsyncParsableCommand {
     @Flag(help: "Convert to 8-bit sRGB first, applying the image's gamma, chromaticities or ICC profile.")
     var srgb = false
 
+    @Flag(help: "Replace OUT if it exists (even when it is IN).")
+    var force = false
+
     func validate() throws {
         guard let format = ImageFiles.Format(pathExtension: output) else {
             throw ValidationError("the output file must end in .png or .pam: \(output)")
@@ -52,6 +60,9 @@ struct ImageConvert: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if !force && OutputFile.exists(output) {
+            throw InputError(output, "already exists; it is not replaced (--force replaces it)")
+        }
         let (decoded, inputFormat) = try ImageFiles.readBitmap(input)
         let bitmap = srgb ? decoded.convertedToSRGB() : decoded
         let outputFormat = ImageFiles.Format(pathExtension: output) ?? .png
@@ -71,7 +82,7 @@ struct ImageConvert: AsyncParsableCommand {
                 preset == nil && bitmap.originalPNGData != nil
                 ? "PNG, the original bytes unchanged" : "PNG, \((preset ?? .balanced).rawValue)"
         }
-        try ImageFiles.write(data, to: output)
+        try ImageFiles.write(data, to: output, replacing: force)
         print(
             "\(output): \(bitmap.width)x\(bitmap.height) \(bitmap.format) from \(inputFormat.rawValue), \(how),"
                 + " \(data.count) bytes")

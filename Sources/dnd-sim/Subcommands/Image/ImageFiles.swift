@@ -1,5 +1,6 @@
 import ArgumentParser
 import DnDKit
+import FileMoving
 import Foundation
 
 /// Reading and writing the files `dnd-sim image` works on; every failure is an ``InputError`` naming the file.
@@ -34,17 +35,20 @@ enum ImageFiles {
 
     static func read(_ path: String) throws(InputError) -> Data {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try OutputFile.readContents(atPath: path)
         } catch {
-            throw InputError(path, readProblem(error))
+            throw InputError(path, error.code.description)  // "no such file", "is a directory", ...
         }
     }
 
-    static func write(_ data: Data, to path: String) throws(InputError) {
+    /// Writes a file aside and renames it into place; an existing file is replaced only when `replacing`.
+    static func write(_ data: Data, to path: String, replacing: Bool) throws(InputError) {
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.writeContents(data, toPath: path, replacing: replacing)
+        } catch  where error.code == .exists {
+            throw InputError(path, "already exists; it is not replaced (--force replaces it)")
         } catch {
-            throw InputError(path, "cannot write: \((error as NSError).localizedDescription)")
+            throw InputError(path, "\(error.operation): \(error.code)")
         }
     }
 
@@ -75,17 +79,6 @@ enum ImageFiles {
         }
     }
 
-    private static func readProblem(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-            return "no such file"
-        }
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return "cannot read: \(nsError.localizedDescription)"
-    }
 }
 
 /// Runs `body` for each input, printing the error of a failed one ("dnd-sim: FILE: problem") and going on; exits

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file that could not be read or written: which file, what was being done, and why in plain words.
+///
+/// The cause is a ``Code`` mapped from the C library's `errno` in one place (``init(_:path:errno:)``), never
+/// Foundation's error text: "no such file", "is a directory", "permission denied". Compare ``code``; new codes may
+/// be added.
+public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why a file operation failed.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The cause in plain words.
+        public let rawValue: String
+
+        /// Creates a code from its words.
+        /// - Parameter rawValue: The words.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The words.
+        public var description: String { rawValue }
+
+        /// Nothing is at the path, or a folder on the way is missing (`ENOENT`).
+        public static let noSuchFile = Code(rawValue: "no such file")
+        /// A file was expected and a folder is there (`EISDIR`).
+        public static let isADirectory = Code(rawValue: "is a directory")
+        /// Something on the way is not a folder (`ENOTDIR`).
+        public static let notADirectory = Code(rawValue: "not a directory")
+        /// The file's or a folder's permissions forbid it (`EACCES`, `EPERM`).
+        public static let permissionDenied = Code(rawValue: "permission denied")
+        /// The output exists, and replacing it was not asked for (`EEXIST`).
+        public static let exists = Code(rawValue: "already exists")
+        /// The file system is full (`ENOSPC`, `EDQUOT`).
+        public static let noSpace = Code(rawValue: "no space left on the device")
+        /// The file system is mounted read-only (`EROFS`).
+        public static let readOnly = Code(rawValue: "read-only file system")
+        /// The file is larger than can be handled.
+        public static let tooLarge = Code(rawValue: "file too large")
+        /// Another cause, in the C library's words.
+        public static func other(_ errno: Int32) -> Code {
+            Code(rawValue: String(cString: strerror(errno)))
+        }
+    }
+
+    /// The cause.
+    public var code: Code
+    /// The file.
+    public var path: String
+    /// What was being done: "cannot read", "cannot write".
+    public var operation: String
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - code: The cause.
+    ///   - path: The file.
+    ///   - operation: What was being done.
+    public init(_ code: Code, path: String, operation: String) {
+        self.code = code
+        self.path = path
+        self.operation = operation
+    }
+
+    /// Creates an error from a failed system call's `errno`.
+    /// - Parameters:
+    ///   - operation: What was being done.
+    ///   - path: The file.
+    ///   - errno: The C library's error number.
+    public init(_ operation: String, path: String, errno: Int32) {
+        let code: Code =
+            switch errno {
+            case ENOENT: .noSuchFile
+            case EISDIR: .isADirectory
+            case ENOTDIR: .notADirectory
+            case EACCES, EPERM: .permissionDenied
+            case EEXIST: .exists
+            case ENOSPC, EDQUOT: .noSpace
+            case EROFS: .readOnly
+            case EFBIG, EOVERFLOW: .tooLarge
+            default: .other(errno)
+            }
+        self.init(code, path: path, operation: operation)
+    }
+
+    /// `PATH: cannot write: already exists`.
+    public var description: String {
+        "\(path): \(operation): \(code)"
+    }
+}
