@@ -89,8 +89,10 @@ let package = Package(
         // across them.
         .target(
             name: "FileMoving",
-            dependencies: ["ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking"]
+            dependencies: ["ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem"]
         ),
+        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileMoving.
+        .target(name: "CFileSystem"),
         // Scene and script files (Yams), the runner and its timelines.
         .target(
             name: "Simulation",
@@ -219,7 +221,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FileMovingTests",
-            dependencies: ["FileMoving", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+            dependencies: ["FileMoving", "CFileSystem", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
         ),
     ]
 )

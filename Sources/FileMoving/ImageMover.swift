@@ -62,9 +62,16 @@ public struct ImageMover: Sendable {
         try checkDestination()
         var outcomes: [MoveOutcome] = []
         var items: [(index: Int, file: PaneFile)] = []
+        var firstNaming: [FileIdentity: String] = [:]
         for (index, path) in files.enumerated() {
             switch Self.identify(path) {
-            case .success(let identification):
+            case .success(let (_, identity)) where firstNaming[identity] != nil:
+                let first = firstNaming[identity] ?? path
+                outcomes.append(
+                    MoveOutcome(
+                        file: path, status: .duplicate, reason: "the same file as \(first), handled once, as that one"))
+            case .success(let (identification, identity)):
+                firstNaming[identity] = path
                 let url = URL(fileURLWithPath: path)
                 items.append((index, PaneFile(url: url, contentType: identification.type)))
                 outcomes.append(MoveOutcome(file: path, status: .refused, contentType: identification.type.identifier))
@@ -127,9 +134,26 @@ public struct ImageMover: Sendable {
         }
     }
 
-    /// The type of a file's content, from its first bytes and its name.
-    private static func identify(_ path: String) -> Result<ContentSniffer.Identification, CopyProblem> {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
+    /// A name of a file, however it was spelt (`a.png`, `./a.png`, an absolute path, through a linked folder): its
+    /// folder's device and inode, and its last component. Hard links are other names, each moved as `mv` would.
+    private struct FileIdentity: Hashable {
+        let device: UInt64
+        let folderInode: UInt64
+        let name: String
+
+        init?(_ path: String) {
+            let url = URL(fileURLWithPath: path)
+            var folder = stat()
+            guard stat(url.deletingLastPathComponent().path, &folder) == 0 else { return nil }
+            device = UInt64(folder.st_dev)
+            folderInode = UInt64(folder.st_ino)
+            name = url.lastPathComponent
+        }
+    }
+
+    /// The type of a file's content, from its first bytes and its name, and the file's identity.
+    private static func identify(_ path: String) -> Result<(ContentSniffer.Identification, FileIdentity), CopyProblem> {
+        let input = VerifiedCopy.openWithoutTouching(path)
         guard input >= 0 else { return .failure(.system("cannot read")) }
         defer { close(input) }
         var status = stat()
@@ -140,7 +164,10 @@ public struct ImageMover: Sendable {
         guard count >= 0 else { return .failure(.system("cannot read")) }
         prefix.count = count
         do {
-            return .success(try ContentSniffer.shared.identify(prefix, filename: (path as NSString).lastPathComponent))
+            let identification = try ContentSniffer.shared.identify(
+                prefix, filename: (path as NSString).lastPathComponent)
+            guard let identity = FileIdentity(path) else { return .failure(.system("cannot read its folder")) }
+            return .success((identification, identity))
         } catch {
             return .failure(CopyProblem("cannot identify its content: \(error)"))
         }

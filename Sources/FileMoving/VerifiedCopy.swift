@@ -1,5 +1,8 @@
 import Foundation
 
+#if os(Linux)
+    import CFileSystem
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -75,7 +78,7 @@ final class VerifiedCopy {
         if lstat(target, &status) == 0 {
             throw CopyProblem("\(target) already exists; it is not replaced")
         }
-        let (input, size, mode) = try readWhole(source)
+        let (input, size, attributes) = try readWhole(source)
         defer { close(input) }
         let bytes = UnsafeRawBufferPointer(rebasing: contents[0..<size])
         try check(bytes)
@@ -92,10 +95,11 @@ final class VerifiedCopy {
         }
         counter += 1
         let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).dnd-sim-\(getpid())-\(counter).part"
-        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode & 0o777)
+        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, attributes.st_mode & 0o777)
         guard output >= 0 else { throw CopyProblem.system("cannot create \(temporary)") }
         do {
             try transfer(bytes, from: input, to: output, path: temporary)
+            Self.copyOwnershipModeAndAttributes(from: input, attributes, to: output)
             if synchronizes, fsync(output) != 0 {
                 let failure = CopyProblem.system("cannot flush \(temporary) to disk")
                 close(output)
@@ -103,6 +107,11 @@ final class VerifiedCopy {
             }
             guard close(output) == 0 else { throw CopyProblem.system("cannot finish writing \(temporary)") }
             try compare(temporary, with: bytes)
+            // Last, once nothing reads or writes the copy any more: its times are the source's.
+            var times = [attributes.st_atim, attributes.st_mtim]
+            guard utimensat(AT_FDCWD, temporary, &times, 0) == 0 else {
+                throw CopyProblem.system("cannot set the times of \(temporary)")
+            }
             try place(temporary, at: target)
         } catch {
             unlink(temporary)
@@ -127,10 +136,49 @@ final class VerifiedCopy {
         close(descriptor)
     }
 
+    /// What `mv` keeps when it copies a file to another file system, besides its times (set last): its owner and
+    /// group where this process may set them, its permissions (without set-user-ID and set-group-ID when the owner
+    /// could not be kept, as `cp` does), and its extended attributes where the target file system takes them. Each
+    /// is kept as far as the system allows; none stops the move. The corresponding C functions are `fchown`,
+    /// `fchmod`, `flistxattr`, `fgetxattr` and `fsetxattr`.
+    private static func copyOwnershipModeAndAttributes(from input: Int32, _ attributes: stat, to output: Int32) {
+        var mode = attributes.st_mode & 0o7777
+        if fchown(output, attributes.st_uid, attributes.st_gid) != 0 {
+            mode &= ~(S_ISUID | S_ISGID)
+        }
+        _ = fchmod(output, mode)
+        #if os(Linux)
+            let listSize = flistxattr(input, nil, 0)
+            guard listSize > 0 else { return }
+            var list = [UInt8](repeating: 0, count: listSize)
+            guard flistxattr(input, &list, listSize) == listSize else { return }
+            for nameBytes in list.split(separator: 0) {
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                let valueSize = fgetxattr(input, name, nil, 0)
+                guard valueSize >= 0 else { continue }
+                var value = [UInt8](repeating: 0, count: max(valueSize, 1))
+                guard fgetxattr(input, name, &value, valueSize) == valueSize else { continue }
+                _ = fsetxattr(output, name, value, valueSize, 0)
+            }
+        #endif
+    }
+
+    /// Opens a file to read without changing its access time where the system allows it (`O_NOATIME`, for files
+    /// this process owns), so that a moved file keeps the access time it had, as with `mv`.
+    static func openWithoutTouching(_ path: String) -> Int32 {
+        #if os(Linux)
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | cfilesystem_o_noatime())
+            if descriptor >= 0 || errno != EPERM {
+                return descriptor
+            }
+        #endif
+        return open(path, O_RDONLY | O_CLOEXEC)
+    }
+
     /// Reads a regular file into `contents`; returns its descriptor, still open (the caller closes it), its size and
-    /// its permission bits.
-    private func readWhole(_ path: String) throws -> (Int32, Int, mode_t) {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
+    /// its attributes.
+    private func readWhole(_ path: String) throws -> (Int32, Int, stat) {
+        let input = Self.openWithoutTouching(path)
         guard input >= 0 else { throw CopyProblem.system("cannot read") }
         var status = stat()
         guard fstat(input, &status) == 0 else {
@@ -157,7 +205,7 @@ final class VerifiedCopy {
             close(input)
             throw error
         }
-        return (input, size, status.st_mode)
+        return (input, size, status)
     }
 
     /// Writes the file's bytes to the copy: on Linux with `sendfile` from the source file itself, so that the kernel

@@ -1,3 +1,4 @@
+import CFileSystem
 import FileMoving
 import Foundation
 import Testing
@@ -62,11 +63,30 @@ struct MoveLinkTests {
         defer { try? FileManager.default.removeItem(atPath: destination) }
         let picture = try pngFile(seed: 24)
         let path = try folders.write(picture, as: "shot.png")
+        // What mv keeps: times to the nanosecond, permissions, an extended attribute where both file systems take one.
+        var times = [
+            timespec(tv_sec: 1_500_000_000, tv_nsec: 123_456_789), timespec(tv_sec: 1_600_000_000, tv_nsec: 5),
+        ]
+        #expect(chmod(path, 0o640) == 0)
+        let attribute = Array("kept".utf8)
+        let hasAttribute = setxattr(path, "user.dndkit.test", attribute, attribute.count, 0) == 0
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         let report = try await ImageMover(destination: destination).run([path])
         #expect(report.outcomes.map(\.status) == [.moved])
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: destination + "/shot.png")) == picture)
+        let moved = destination + "/shot.png"
+        let after = try status(moved)  // before reading it, which sets its access time
+        #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == picture)
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["shot.png"])
+        #expect(after.st_mtim.tv_sec == 1_600_000_000 && after.st_mtim.tv_nsec == 5)
+        #expect(after.st_atim.tv_sec == 1_500_000_000 && after.st_atim.tv_nsec == 123_456_789)
+        #expect(after.st_mode & 0o7777 == 0o640)
+        #expect(after.st_uid == getuid())
+        if hasAttribute && SharedMemory.takesUserAttributes {
+            var value = [UInt8](repeating: 0, count: 16)
+            let count = getxattr(moved, "user.dndkit.test", &value, value.count)
+            #expect(Array(value.prefix(max(count, 0))) == attribute)
+        }
     }
 
     @Test(.enabled(if: AppendOnly.isAvailable))
@@ -105,6 +125,14 @@ enum SharedMemory {
         var temporary = stat()
         return stat("/dev/shm", &shared) == 0 && access("/dev/shm", W_OK) == 0
             && stat(FileManager.default.temporaryDirectory.path, &temporary) == 0 && shared.st_dev != temporary.st_dev
+    }
+
+    /// Whether files in `/dev/shm` take `user.` extended attributes (tmpfs does from Linux 6.6).
+    static var takesUserAttributes: Bool {
+        let probe = "/dev/shm/dnd-sim-xattr-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
+        defer { unlink(probe) }
+        return setxattr(probe, "user.dndkit.probe", "1", 1, 0) == 0
     }
 
     static func folder() throws -> String {
