@@ -2,7 +2,7 @@
 public struct MoveOutcome: Hashable, Sendable, Codable {
     /// What became of the file.
     public struct Status: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-        /// The status's name: `moved`, `copied` or `refused`.
+        /// The status's name: `moved`, `copied`, `refused` or `duplicate`.
         public let rawValue: String
 
         /// Creates a status from its name.
@@ -20,6 +20,9 @@ public struct MoveOutcome: Hashable, Sendable, Codable {
         public static let copied = Status(rawValue: "copied")
         /// The file stayed where it was (and nothing was left in the destination); ``MoveOutcome/reason`` says why.
         public static let refused = Status(rawValue: "refused")
+        /// The same file as one named earlier in the list (the same name in the same folder, however it was
+        /// spelt): it was handled once, as that one, and ``MoveOutcome/reason`` names it.
+        public static let duplicate = Status(rawValue: "duplicate")
     }
 
     /// The file, as it was given.
@@ -55,8 +58,9 @@ public struct MoveOutcome: Hashable, Sendable, Codable {
         self.reason = reason
     }
 
-    /// Whether the file reached the destination with nothing left to report.
-    public var succeeded: Bool { status != .refused && reason == nil }
+    /// Whether the file reached the destination with nothing left to report (a duplicate reports nothing of its
+    /// own: the outcome of its first naming says what became of the file).
+    public var succeeded: Bool { status == .duplicate || (status != .refused && reason == nil) }
 }
 
 /// The outcome of a whole move: one ``MoveOutcome`` per file, in the order the files were given.

@@ -161,3 +161,22 @@ struct MoveTests {
         #expect(seen == [1, 2, 3, 4, 5])
     }
 }
+
+/// A file named more than once is handled once; its other namings say so and nothing is left behind.
+@Suite("Files named twice")
+struct DuplicateNamingTests {
+    @Test func aFileNamedTwiceMovesOnceAndTheReportIsTrue() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let picture = try pngFile(seed: 31)
+        let path = try folders.write(picture, as: "a.png")
+        let spelledOtherwise = folders.source.path + "/./a.png"
+        let report = try await ImageMover(destination: folders.destination.path).run([path, path, spelledOtherwise])
+        #expect(report.outcomes.map(\.status) == [.moved, .duplicate, .duplicate])
+        #expect(report.outcomes[1].reason == "the same file as \(path), handled once, as that one")
+        #expect(report.succeeded)
+        #expect(try folders.contents() == ["destination/a.png": picture])
+        var status = stat()
+        #expect(stat(folders.destination.path + "/a.png", &status) == 0 && status.st_nlink == 1)
+    }
+}

@@ -56,3 +56,21 @@ enum JSONOutput {
         print(String(decoding: data, as: UTF8.self))
     }
 }
+
+/// Sizes in words: `0 bytes`, `1 byte`, `145 bytes`, `6.6 kB`, `24.1 MB` (powers of 1000, as `ls --si` and file
+/// managers count), never "Zero KB".
+enum ByteCount {
+    static func words(_ count: Int) -> String {
+        if count < 1000 {
+            return "\(count) byte\(count == 1 ? "" : "s")"
+        }
+        var value = Double(count) / 1000
+        var unit = 0
+        let units = ["kB", "MB", "GB", "TB", "PB"]
+        while value >= 999.95 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f %@", value, units[unit])
+    }
+}

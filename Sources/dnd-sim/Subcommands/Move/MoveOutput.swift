@@ -14,6 +14,7 @@ struct MoveOutput {
         var moved: Int
         var copied: Int
         var refused: Int
+        var duplicates: Int
         var byteCount: Int
         var destination: String
     }
@@ -21,7 +22,7 @@ struct MoveOutput {
     func print(json: Bool) throws {
         let summary = Summary(
             moved: report.count(.moved), copied: report.count(.copied), refused: report.count(.refused),
-            byteCount: report.transferredByteCount, destination: destination)
+            duplicates: report.count(.duplicate), byteCount: report.transferredByteCount, destination: destination)
         if json {
             for outcome in report.outcomes {
                 try JSONOutput.printLine(outcome)
@@ -43,6 +44,8 @@ struct MoveOutput {
         switch outcome.status {
         case .refused:
             return "\(Terminal.styled("refused", .red)) \(outcome.file)\(type): \(outcome.reason ?? "")"
+        case .duplicate:
+            return "\(Terminal.styled("duplicate", .yellow)) \(outcome.file): \(outcome.reason ?? "")"
         default:
             let note = outcome.reason.map { "; \($0)" } ?? ""
             return "\(Terminal.styled(outcome.status.rawValue, .green)) \(outcome.file) -> \(outcome.destination ?? "")"
@@ -52,13 +55,16 @@ struct MoveOutput {
 
     private func sentence(_ summary: Summary) -> String {
         let arrived = summary.moved + summary.copied
+        let files = report.outcomes.count - summary.duplicates
         var parts = [
-            "\(copies ? "copied" : "moved") \(arrived) of \(report.outcomes.count) file\(report.outcomes.count == 1 ? "" : "s")"
-                + " (\(ByteCountFormatter.string(fromByteCount: Int64(summary.byteCount), countStyle: .file)))"
-                + " to \(destination)"
+            "\(copies ? "copied" : "moved") \(arrived) of \(files) file\(files == 1 ? "" : "s")"
+                + " (\(ByteCount.words(summary.byteCount))) to \(destination)"
         ]
         if !copies, summary.copied > 0 { parts.append("\(summary.copied) copied but kept at the source") }
         if summary.refused > 0 { parts.append("\(summary.refused) refused, left where they were") }
+        if summary.duplicates > 0 {
+            parts.append("\(summary.duplicates) named again, handled once")
+        }
         return parts.joined(separator: "; ")
     }
 }
