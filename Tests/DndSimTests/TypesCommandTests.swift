@@ -68,9 +68,14 @@ struct TypesCommandTests {
         let no = try dndSim(["types", "conforms", "public.png", "public.text"])
         #expect(no.status == 1)
         #expect(no.standardOutput == "public.png does not conform to public.text\n")
+        // No answer is not a "no": an unknown type is status 2, like grep's, and standard error names it.
         let unknown = try dndSim(["types", "conforms", "com.example.none", "public.text"])
-        #expect(unknown.status == 1)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardOutput.isEmpty)
         #expect(unknown.standardError.contains("com.example.none: unknown type"))
+        let unknownSupertype = try dndSim(["types", "conforms", "public.png", "com.example.none"])
+        #expect(unknownSupertype.status == 2)
+        #expect(unknownSupertype.standardError.contains("com.example.none: unknown type"))
         let usage = try dndSim(["types", "conforms", "public.png"])
         #expect(usage.status == 2)
     }

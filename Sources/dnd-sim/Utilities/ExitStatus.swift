@@ -6,6 +6,9 @@ enum ExitStatus {
     static let badInput: Int32 = 1
     /// The command line itself was wrong: an unknown option, a missing argument, a bad value.
     static let usage: Int32 = 2
+    /// A question command (`types conforms`) could not answer, as `grep` and `test` use 2: a type is unknown.
+    /// Its "no" is 1, since the question was answered.
+    static let noAnswer: Int32 = 2
 }
 
 /// A problem with an input the user named: reported on standard error, exit status 1.

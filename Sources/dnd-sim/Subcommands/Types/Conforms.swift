@@ -6,7 +6,10 @@ extension Types {
     struct Conforms: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Whether type A conforms to type B, with the chain of parents that leads from A to B.",
-            discussion: "Exit status 0 when A conforms to B, 1 when it does not (or when a type is unknown).")
+            discussion: """
+                Exit status 0 when A conforms to B, 1 when it does not, 2 when A or B is not a known type (standard \
+                error says which), as grep answers a question.
+                """)
 
         @OptionGroup var registryOptions: RegistryOptions
 
@@ -18,8 +21,15 @@ extension Types {
 
         func run() throws {
             let registry = try registryOptions.installRegistry()
-            let subtype = try resolveType(self.subtype)
-            let supertype = try resolveType(self.supertype)
+            let subtype: UTType
+            let supertype: UTType
+            do {
+                subtype = try resolveType(self.subtype)
+                supertype = try resolveType(self.supertype)
+            } catch {
+                StandardError.write("dnd-sim: \(error)")
+                throw ExitCode(ExitStatus.noAnswer)
+            }
             guard subtype.conforms(to: supertype) else {
                 print("\(subtype.identifier) does not conform to \(supertype.identifier)")
                 throw ExitCode(ExitStatus.badInput)
