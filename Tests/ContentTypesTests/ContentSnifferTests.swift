@@ -76,12 +76,36 @@ struct ContentSnifferTests {
         // The name refines what the content says: JSON named .geojson is GeoJSON.
         let geo = try Self.sniffer.identify(json, filename: "map.geojson")
         #expect(geo.type == .geoJSON && geo.basis == .both)
-        // Otherwise the name wins over the content.
+        // Otherwise the content decides, and the name's contradiction is reported, not hidden.
         let named = try Self.sniffer.identify(png, filename: "picture.jpg")
-        #expect(named.type == .jpeg && named.basis == .filenameExtension && named.mimeType == "image/png")
+        #expect(named.type == .png && named.basis == .content && named.mimeType == "image/png")
+        #expect(named.nameSuggests == .jpeg)
         // Unknown extensions are no name at all.
         #expect(try Self.sniffer.identify(png, filename: "picture.unknownext").basis == .content)
         #expect(try Self.sniffer.identify(png, filename: ".png").basis == .content)
+    }
+
+    /// Content decides; a name refines only within what the content allows, or answers when the content says nothing.
+    @Test func contentDecidesAndTheNameRefines() throws {
+        let pdf = try Data(contentsOf: Fixtures.file("document.pdf"))
+        let png = try Data(contentsOf: Fixtures.file("image.png"))
+        let text = Data("just some words\n".utf8)
+        let cases: [(Data, String, UTType, ContentSniffer.Basis, UTType?)] = [
+            (pdf, "x.jpg", .pdf, .content, .jpeg),  // a PDF named as a JPEG is a PDF
+            (text, "y.gif", .plainText, .content, .gif),  // text named as a GIF is text
+            (png, "z.txt", .png, .content, .plainText),  // a PNG named as text is a PNG
+            (text, "fake.png", .plainText, .content, .png),
+            (Data("a,b\n1,2\n".utf8), "table.csv", .commaSeparatedText, .both, nil),  // text refined by its name
+            (Data("print(1)\n".utf8), "main.swift", .swiftSource, .both, nil),
+            (Data(), "empty.png", .png, .name, nil),  // nothing to say: the name answers
+            (png, "image.png", .png, .both, nil),
+        ]
+        for (data, name, type, basis, suggested) in cases {
+            let found = try Self.sniffer.identify(data, filename: name)
+            #expect(found.type == type, "\(name)")
+            #expect(found.basis == basis, "\(name)")
+            #expect(found.nameSuggests == suggested, "\(name)")
+        }
     }
 
     @Test func missingFileIsAnError() {

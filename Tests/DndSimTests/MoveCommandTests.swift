@@ -29,6 +29,31 @@ struct MoveCommandTests {
         }
     }
 
+    /// Content, not the name, decides what moves: a PDF named as a JPEG and text named as a GIF stay; a PNG named
+    /// as text moves, as the PNG it is; a file named twice moves once.
+    @Test func contentDecidesWhatMoves() throws {
+        let folders = try Folders()
+        defer { try? FileManager.default.removeItem(at: folders.root) }
+        let files = TypesCommandTests.files
+        try FileManager.default.copyItem(
+            at: files.appendingPathComponent("document.pdf"), to: folders.input.appendingPathComponent("x.jpg"))
+        try Data("just text\n".utf8).write(to: folders.input.appendingPathComponent("y.gif"))
+        try FileManager.default.moveItem(
+            at: folders.input.appendingPathComponent("basn2c08.png"), to: folders.input.appendingPathComponent("z.txt"))
+        let result = try dndSim([
+            "move", folders.path("x.jpg"), folders.path("y.gif"), folders.path("z.txt"), folders.path("z.txt"),
+            "--to", folders.output.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("(com.adobe.pdf): not an image: its content is com.adobe.pdf"))
+        #expect(result.standardOutput.contains("(public.plain-text): not an image: its content is public.plain-text"))
+        #expect(result.standardOutput.contains("-> \(folders.path("z.txt", in: folders.output)) (public.png)"))
+        #expect(result.standardOutput.contains("moved 1 of 3 files (145 bytes)"))
+        #expect(result.standardOutput.contains("2 refused, left where they were; 1 named again, handled once"))
+        #expect(folders.exists("x.jpg", in: folders.input) && folders.exists("y.gif", in: folders.input))
+        #expect(!folders.exists("z.txt", in: folders.input) && folders.exists("z.txt", in: folders.output))
+    }
+
     @Test func movesImagesAndPrintsASummary() throws {
         let folders = try Folders()
         defer { try? FileManager.default.removeItem(at: folders.root) }

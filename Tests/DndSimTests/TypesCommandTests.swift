@@ -80,6 +80,31 @@ struct TypesCommandTests {
         #expect(usage.status == 2)
     }
 
+    /// Content decides; a contradicting name is reported; the type's own MIME type comes first, libmagic's after.
+    @Test func identifySaysWhatDecided() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "dnd-sim-identify-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            at: Self.files.appendingPathComponent("document.pdf"), to: folder.appendingPathComponent("x.jpg"))
+        try Data("plain words\n".utf8).write(to: folder.appendingPathComponent("fake.png"))
+        try FileManager.default.copyItem(
+            at: Self.files.appendingPathComponent("script.sh"), to: folder.appendingPathComponent("run.sh"))
+        try Data().write(to: folder.appendingPathComponent("blank.png"))
+        let result = try dndSim(
+            ["types", "identify", "x.jpg", "fake.png", "run.sh", "blank.png"], currentDirectory: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                x.jpg: com.adobe.pdf (application/pdf) [content]; the name says public.jpeg
+                fake.png: public.plain-text (text/plain) [content]; the name says public.png
+                run.sh: public.shell-script (application/x-sh; libmagic: text/x-shellscript) [both]
+                blank.png: public.png (image/png; libmagic: application/x-empty) [name]
+
+                """)
+    }
+
     @Test func identifyJSON() throws {
         let names = ["image.png", "program", "empty", "no-such-file"]
         let result = try dndSim(["types", "identify", "--json"] + names, currentDirectory: Self.files)

@@ -21,11 +21,13 @@ import Locking
 public final class ContentSniffer: Sendable {
     /// How a type was decided.
     public enum Basis: String, Sendable, Hashable, Codable {
-        /// The filename extension decided; the content did not say otherwise.
-        case filenameExtension = "extension"
-        /// The content decided: there was no usable name, or the content (an executable, an archive) overrides it.
+        /// The name decided, because the content said nothing: bytes no format claims, or an empty file.
+        case name
+        /// The content decided: there was no usable name, or the name said something the content contradicts
+        /// (see ``Identification/nameSuggests``).
         case content
-        /// The name and the content agree: the same type, or the name's type is a subtype of the content's.
+        /// The name and the content agree: the same type, or one refines the other (a JSON file named `.geojson`,
+        /// text named `.csv`, a gzip stream named `.tar.gz`, UTF-16 text named `.txt`).
         case both
     }
 
@@ -38,6 +40,23 @@ public final class ContentSniffer: Sendable {
         public var mimeType: String?
         /// How the type was decided.
         public var basis: Basis
+        /// The type the file's name suggests, when the content contradicts it (a PDF named `x.jpg`: the type is
+        /// `com.adobe.pdf`, and this is `public.jpeg`); `nil` when the name agrees, says nothing, or there is none.
+        public var nameSuggests: UTType?
+
+        /// Creates an identification.
+        ///
+        /// - Parameters:
+        ///   - type: The type.
+        ///   - mimeType: The content's MIME type.
+        ///   - basis: How the type was decided.
+        ///   - nameSuggests: What the name suggested, when the content contradicts it.
+        public init(type: UTType, mimeType: String?, basis: Basis, nameSuggests: UTType? = nil) {
+            self.type = type
+            self.mimeType = mimeType
+            self.basis = basis
+            self.nameSuggests = nameSuggests
+        }
     }
 
     /// How much of a file is read for identification.
@@ -71,16 +90,20 @@ public final class ContentSniffer: Sendable {
 
     /// The type of some bytes that have a filename, from the name and the content together.
     ///
-    /// The name decides unless the content says otherwise, following shared-mime-info's order: when the name's
-    /// type is the content's type or a subtype of it, both agree (and the name's type is reported); when the
-    /// content's type is a subtype of the name's, both agree too (and the content's type is reported); when the content is an executable or an archive
-    /// and the name says something else, the content wins (a program named `photo.png` is a program); otherwise
-    /// the name wins, as content rarely tells apart formats built on the same bytes (JSON and plain text).
+    /// Content decides; the name only refines within what the content allows, or answers when the content says
+    /// nothing:
+    /// - bytes no format claims, and empty files, are what the name says (``Basis/name``);
+    /// - a name whose type conforms to the content's refines it: JSON named `.geojson`, a gzip stream named `.tar.gz`,
+    ///   a ZIP archive named `.jar` (``Basis/both``); so does any text type for content that is plain text, since
+    ///   libmagic cannot tell CSV or source code from other text;
+    /// - content whose type conforms to the name's refines the name: UTF-16 text named `.txt` (``Basis/both``);
+    /// - anything else is a contradiction, and the content's type stands: a PDF named `x.jpg` is a PDF, a PNG named
+    ///   `z.txt` a PNG (``Basis/content``, with ``Identification/nameSuggests`` saying what the name claimed).
     ///
     /// - Parameters:
     ///   - data: the bytes.
     ///   - filename: the file's name or path; `nil` to decide by content alone.
-    /// - Returns: the type, libmagic's MIME type, and what decided.
+    /// - Returns: the type, libmagic's MIME type, what decided, and a contradicting name's type.
     /// - Throws: `ContentSnifferError` when libmagic cannot be loaded or fails.
     public func identify(_ data: Data, filename: String?) throws -> Identification {
         let registry = self.registry ?? TypeRegistry.current
@@ -235,16 +258,20 @@ public final class ContentSniffer: Sendable {
             return sniffed
         }
         var result = sniffed
-        if named.conforms(to: sniffed.type) {
-            result.type = named
+        if sniffed.type == .data {
+            result.type = named  // the content says nothing: unclaimed bytes, an empty file
+            result.basis = .name
+        } else if named.conforms(to: sniffed.type) {
+            result.type = named  // the name refines the content: JSON named .geojson
             result.basis = .both
         } else if sniffed.type.conforms(to: named) {
             result.basis = .both  // the content refines the name: UTF-16 text named .txt
-        } else if sniffed.type.conforms(to: .executable) || sniffed.type.conforms(to: .archive) {
-            result.basis = .content
+        } else if sniffed.type.conforms(to: .plainText) && named.conforms(to: .text) {
+            result.type = named  // text of a kind libmagic cannot tell: CSV, source code
+            result.basis = .both
         } else {
-            result.type = named
-            result.basis = .filenameExtension
+            result.basis = .content
+            result.nameSuggests = named
         }
         return result
     }

@@ -6,10 +6,13 @@ extension Types {
     /// `dnd-sim types identify FILE... [--json]`
     struct Identify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Identify files by name and content (libmagic), as uniform type identifiers.",
+            abstract: "Identify files by content (libmagic) and name, as uniform type identifiers.",
             discussion: """
-                `how` says what decided: extension, content, or both (they agree). Content wins over the name \
-                when it is an executable or an archive.
+                Content decides. The name only refines what the content allows (text named .csv, JSON named \
+                .geojson, gzip named .tar.gz) or answers when the content says nothing (unclaimed bytes, an empty \
+                file). [content], [name] or [both] says which decided; a name the content contradicts (a PDF \
+                named x.jpg) is reported, not followed. The MIME type shown is the type's own; libmagic's answer \
+                follows when it differs.
                 """)
 
         @OptionGroup var registryOptions: RegistryOptions
@@ -17,24 +20,32 @@ extension Types {
         @Argument(help: ArgumentHelp("The files.", valueName: "file"))
         var files: [String]
 
-        @Flag(help: "One JSON object per file and line: file, identifier, mimeType, how.")
+        @Flag(
+            help: """
+                One JSON object per file and line: file, identifier, mimeType, contentMimeType (libmagic's, when it \
+                differs), how, nameSuggests (when the content contradicts the name).
+                """)
         var json = false
 
         struct Report: Encodable {
             var file: String
             var identifier: String
             var mimeType: String?
+            var contentMimeType: String?
             var how: String
+            var nameSuggests: String?
 
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(file, forKey: .file)
                 try container.encode(identifier, forKey: .identifier)
                 try container.encode(mimeType, forKey: .mimeType)
+                try container.encodeIfPresent(contentMimeType, forKey: .contentMimeType)
                 try container.encode(how, forKey: .how)
+                try container.encodeIfPresent(nameSuggests, forKey: .nameSuggests)
             }
 
-            enum CodingKeys: String, CodingKey { case file, identifier, mimeType, how }
+            enum CodingKeys: String, CodingKey { case file, identifier, mimeType, contentMimeType, how, nameSuggests }
         }
 
         func run() throws {
@@ -50,14 +61,18 @@ extension Types {
                     failed = true
                     continue
                 }
+                let ownMIMEType = found.type.preferredMIMEType ?? found.mimeType
                 let report = Report(
-                    file: file, identifier: found.type.identifier,
-                    mimeType: found.type.preferredMIMEType ?? found.mimeType, how: found.basis.rawValue)
+                    file: file, identifier: found.type.identifier, mimeType: ownMIMEType,
+                    contentMimeType: found.mimeType == ownMIMEType ? nil : found.mimeType, how: found.basis.rawValue,
+                    nameSuggests: found.nameSuggests?.identifier)
                 if json {
                     try JSONOutput.printLine(report)
                 } else {
-                    let mime = report.mimeType.map { " (\($0))" } ?? ""
-                    print("\(file): \(Terminal.styled(report.identifier, .bold))\(mime) [\(report.how)]")
+                    let libmagic = report.contentMimeType.map { "; libmagic: \($0)" } ?? ""
+                    let mime = report.mimeType.map { " (\($0)\(libmagic))" } ?? ""
+                    let name = report.nameSuggests.map { "; the name says \($0)" } ?? ""
+                    print("\(file): \(Terminal.styled(report.identifier, .bold))\(mime) [\(report.how)]\(name)")
                 }
             }
             if failed {
