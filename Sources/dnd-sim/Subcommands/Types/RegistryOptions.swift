@@ -9,8 +9,14 @@ struct RegistryOptions: ParsableArguments {
         help: ArgumentHelp("A declaration file to load (repeatable).", valueName: "file"))
     var declarationFiles: [String] = []
 
-    @Flag(help: "Also load the desktop's shared-mime-info database (/usr/share/mime).")
-    var desktop = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Load the desktop's shared-mime-info database (/usr/share/mime, its generated files) when it is \
+            installed, so that common files get readable types (the default); --no-desktop uses the catalog and \
+            the declaration files alone.
+            """)
+    var desktop = true
 
     /// The environment variable naming declaration files when no --declarations is given.
     static let environmentVariable = "DNDSIM_DECLARATIONS"
@@ -41,7 +47,8 @@ struct RegistryOptions: ParsableArguments {
                 throw InputError(error)
             }
         }
-        if desktop {
+        let database = TypeRegistry.desktopDatabaseDirectory
+        if desktop, FileManager.default.fileExists(atPath: database.appendingPathComponent("globs2").path) {
             do {
                 registry = try registry.addingDesktopDatabase()
             } catch let error as TypeRegistryError {
