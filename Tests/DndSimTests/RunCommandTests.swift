@@ -50,7 +50,21 @@ struct RunCommandTests {
         let png = try #require(
             FileManager.default.contents(atPath: folder.appendingPathComponent("inbox/photo-1.png").path))
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        #expect(result.standardError.contains("wrote 6 items"))
+        #expect(result.standardOutput.contains("Wrote 6 items under \(folder.path), each read back and checked."))
+        // The same note goes to standard error when standard output carries JSON; the folder now holds the first
+        // run's files, so a second run must be told to replace them.
+        let refused = try dndSim(
+            ["run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path, "--json"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError.contains("already exists and holds files; it is not replaced (--force replaces it)"))
+        let json = try dndSim([
+            "run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path, "--json",
+            "--force",
+        ])
+        #expect(json.status == 0)
+        #expect(json.standardError.contains("dnd-sim: Wrote 6 items"))
+        #expect(!json.standardOutput.contains("Wrote"))
     }
 
     @Test("A separate script file replaces the scene's own")

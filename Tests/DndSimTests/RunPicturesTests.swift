@@ -37,23 +37,33 @@ struct RunPicturesTests {
         #expect(pngSize(lift)?.width == 390)
         #expect(pngSize(lift)?.height == 844)
         #expect(lift != targeted)
-        #expect(result.standardError.contains("snapshots: \(pictures.path)/\(names[0])"))
+        #expect(result.standardOutput.contains("Pictures: \(pictures.path)/\(names[0])"))
     }
 
-    @Test("--snapshots replaces the pictures of an earlier run and leaves other files alone")
+    @Test("An output folder that holds files is refused unless --force, which replaces it whole: nothing stale")
     func rerun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pictures = folder.appendingPathComponent("snapshots")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         try Data("old".utf8).write(to: pictures.appendingPathComponent("099-lift.png"))
-        try Data("mine".utf8).write(to: pictures.appendingPathComponent("notes.txt"))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let scene = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
-        let result = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"])
-        #expect(result.status == 0)
+
+        let refused = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("\(folder.path): already exists and holds files"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path) == ["099-lift.png"])
+        #expect(
+            FileManager.default.contents(atPath: folder.appendingPathComponent("notes.txt").path) == Data("mine".utf8))
+
+        let forced = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots", "--force"])
+        #expect(forced.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path)
-        #expect(!names.contains("099-lift.png"))
-        #expect(names.contains("notes.txt"))
+        #expect(!names.contains("099-lift.png") && names.contains { $0.hasSuffix("-lift.png") })
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+        #expect(!siblings.contains { $0.hasPrefix(".\(folder.lastPathComponent).") })  // no partial or old folder left
     }
 
     @Test("--ansi draws each moment in the terminal with truecolor half blocks, $COLUMNS wide")

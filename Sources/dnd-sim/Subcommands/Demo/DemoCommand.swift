@@ -1,5 +1,6 @@
 import ArgumentParser
 import DnDKit
+import FileMoving
 import Foundation
 import Simulation
 
@@ -18,6 +19,9 @@ struct Demo: AsyncParsableCommand {
             the temporary folder); with --out, every pane's items are written there too. --ansi draws the \
             pictures in the terminal as well.
 
+            A DIR that holds files is refused unless --force, which replaces it as a whole. The new DIR is built \
+            beside it and renamed into place once complete: an interrupted demo leaves the old one as it was.
+
             Examples:
               dnd-sim demo
               dnd-sim demo --out /tmp/demo
@@ -33,13 +37,23 @@ struct Demo: AsyncParsableCommand {
     @Flag(help: "Draw the pictures in the terminal too, with truecolor half blocks.")
     var ansi = false
 
+    @Flag(help: "Replace DIR if it holds anything.")
+    var force = false
+
     func run() async throws {
         let colors = Terminal.colorsEnabled
-        let folder =
-            out.map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo", isDirectory: true)
+        // Everything goes into one output folder, built beside it and put in place once complete. Without --out it is
+        // the demo's own folder in the temporary directory, replaced on every run.
+        let path = out ?? FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo").path
+        let output: OutputFolder
+        do {
+            output = try OutputFolder(path, replacing: force || out == nil)
+        } catch {
+            throw InputError.outputFolder(error)
+        }
         let pictures = RunPictures(
-            folder: folder.appendingPathComponent("snapshots"), columns: ansi ? RunPictures.terminalColumns : nil)
+            folder: output.staging.appendingPathComponent("snapshots"),
+            columns: ansi ? RunPictures.terminalColumns : nil)
         let simulation: Simulation
         let result: SimulationResult
         do {
@@ -52,15 +66,21 @@ struct Demo: AsyncParsableCommand {
             throw RunOutput.inputError(error, fallback: "demo")
         }
         if let failure = pictures.failure { throw failure }
+        let written = out != nil ? try ItemExport.write(simulation, to: output.staging.path) : nil
+        do {
+            try output.commit()
+        } catch {
+            throw InputError.outputFolder(error)
+        }
         print(Terminal.styled("dnd-sim demo", .bold, enabled: colors) + " — " + DemoScene.summary)
         print("")
         RunOutput.printText(result, colors: colors)
         pictures.printTerminalPictures()
         print("")
-        print("Pictures: \(pictures.filesSummary)")
-        if let out {
-            let count = try ItemExport.write(simulation, to: out)
-            print("Wrote \(count) items under \(out), each read back and checked.")
+        let snapshots = URL(fileURLWithPath: output.path).appendingPathComponent("snapshots")
+        RunOutput.note("Pictures: \(pictures.filesSummary(shownIn: snapshots))", json: false)
+        if let written, let out {
+            RunOutput.note("Wrote \(written) items under \(out), each read back and checked.", json: false)
         }
     }
 }

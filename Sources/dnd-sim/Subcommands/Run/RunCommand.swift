@@ -1,5 +1,6 @@
 import ArgumentParser
 import DnDKit
+import FileMoving
 import Foundation
 import Simulation
 
@@ -20,6 +21,10 @@ struct Run: AsyncParsableCommand {
             --snapshots draws the scene at each key moment (lift, targeted, forbidden, drop, refused, cancelled) \
             as PNG files NNN-KIND.png in DIR/snapshots with --out DIR, else in ./snapshots. --ansi draws the same \
             pictures in the terminal with truecolor half blocks, $COLUMNS wide (80 by default).
+
+            The output folder (--out DIR, or ./snapshots for pictures alone) is refused if it holds files, unless \
+            --force, which replaces it as a whole. It is built beside its place and renamed into it once \
+            complete: an interrupted run leaves the old folder as it was, and nothing stale stays beside new files.
 
             Examples:
               dnd-sim run Samples/Scenes/photo-sorter.yaml
@@ -47,6 +52,9 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Draw the scene at each key moment in the terminal, with truecolor half blocks.")
     var ansi = false
 
+    @Flag(help: "Replace the output folder (--out DIR, or ./snapshots) if it holds anything.")
+    var force = false
+
     func validate() throws {
         if json && ansi {
             throw ValidationError("--ansi draws pictures in the terminal; it cannot be combined with --json")
@@ -62,9 +70,18 @@ struct Run: AsyncParsableCommand {
         } catch let error as SimulationError {
             throw RunOutput.inputError(error, fallback: scene)
         }
-        let snapshotFolder = URL(fileURLWithPath: out ?? ".", isDirectory: true).appendingPathComponent("snapshots")
+        // Everything the run writes goes into one output folder (--out DIR, or ./snapshots for pictures alone),
+        // built beside it and put in place once complete.
+        let outputPath = out ?? (snapshots ? "snapshots" : nil)
+        let output: OutputFolder?
+        do {
+            output = try outputPath.map { path throws(FileSystemError) in try OutputFolder(path, replacing: force) }
+        } catch {
+            throw InputError.outputFolder(error)
+        }
+        let pictureFolder = out != nil ? output?.staging.appendingPathComponent("snapshots") : output?.staging
         let pictures = RunPictures(
-            folder: snapshots ? snapshotFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
+            folder: snapshots ? pictureFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
         let simulation: Simulation
         let result: SimulationResult
         do {
@@ -82,13 +99,24 @@ struct Run: AsyncParsableCommand {
         } else {
             RunOutput.printText(result)
         }
-        if let out {
-            let count = try ItemExport.write(simulation, to: out)
-            StandardError.write("dnd-sim: wrote \(count) items under \(out) (each read back and checked)")
+        var written: Int?
+        if let output, out != nil {
+            written = try ItemExport.write(simulation, to: output.staging.path)
+        }
+        do {
+            try output?.commit()
+        } catch {
+            throw InputError.outputFolder(error)
         }
         pictures.printTerminalPictures()
+        let final = URL(fileURLWithPath: output?.path ?? ".", isDirectory: true)
         if snapshots {
-            StandardError.write("dnd-sim: snapshots: \(pictures.filesSummary)")
+            RunOutput.note(
+                "Pictures: \(pictures.filesSummary(shownIn: out != nil ? final.appendingPathComponent("snapshots") : final))",
+                json: json)
+        }
+        if let written, let out {
+            RunOutput.note("Wrote \(written) items under \(out), each read back and checked.", json: json)
         }
     }
 }

@@ -1,4 +1,5 @@
 import DnDKit
+import FileMoving
 import Foundation
 import Simulation
 
@@ -68,6 +69,28 @@ enum RunOutput {
         if let line = error.line { place += ":\(line)" }
         if let column = error.column { place += ":\(column)" }
         return InputError(place, error.message)
+    }
+}
+
+extension RunOutput {
+    /// A note about the files a command wrote: on standard output with the timeline, or on standard error when
+    /// standard output carries JSON Lines. `demo` and `run` say the same things the same way.
+    static func note(_ text: String, json: Bool) {
+        if json {
+            StandardError.write("dnd-sim: \(text)")
+        } else {
+            print(text)
+        }
+    }
+}
+
+extension InputError {
+    /// An output folder that cannot be used: one that holds something without --force, a file in its place.
+    static func outputFolder(_ error: FileSystemError) -> InputError {
+        if error.code == .exists {
+            return InputError(error.path, "already exists and holds files; it is not replaced (--force replaces it)")
+        }
+        return InputError(error.path, "\(error.operation): \(error.code)")
     }
 }
 

@@ -24,17 +24,14 @@ final class RunPictures {
         self.columns = columns
     }
 
-    /// Creates the snapshot folder (when there is one) and removes the snapshots an earlier run left there.
+    /// Creates the snapshot folder, when there is one: inside a fresh output folder, so nothing of an earlier run
+    /// is there (see `OutputFolder`).
     func prepare() throws {
         guard let folder else { return }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            where Self.isSnapshotName(name) {
-                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
-            }
         } catch {
-            throw InputError(folder.path, "cannot prepare the snapshot folder: \(error)")
+            throw InputError(folder.path, "cannot create the snapshot folder: \(error)")
         }
     }
 
@@ -76,23 +73,20 @@ final class RunPictures {
         }
     }
 
-    /// `snapshots/001-lift.png … snapshots/014-drop.png (14 pictures)`.
-    var filesSummary: String {
+    /// `DIR/001-lift.png … DIR/014-drop.png (14 pictures)`, naming the folder the pictures end up in.
+    ///
+    /// - Parameter folder: Where the pictures are once the output folder is in place.
+    /// - Returns: The first and last file and the count, or "no pictures".
+    func filesSummary(shownIn folder: URL) -> String {
         guard let first = files.first, let last = files.last else { return "no pictures" }
         let count = "(\(files.count) picture\(files.count == 1 ? "" : "s"))"
-        return files.count == 1 ? "\(first.path) \(count)" : "\(first.path) … \(last.path) \(count)"
+        let shown = { (file: URL) in folder.appendingPathComponent(file.lastPathComponent).path }
+        return files.count == 1 ? "\(shown(first)) \(count)" : "\(shown(first)) … \(shown(last)) \(count)"
     }
 
     /// The terminal width for `--ansi`: `$COLUMNS` when set, else 80, at most 160.
     static var terminalColumns: Int {
         let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
         return min(160, max(20, columns))
-    }
-
-    /// Whether a file name is one this type writes (`NNN-kind.png`, three digits or more).
-    private static func isSnapshotName(_ name: String) -> Bool {
-        let parts = name.split(separator: "-", maxSplits: 1)
-        return parts.count == 2 && parts[0].count >= 3 && parts[0].allSatisfy(\.isNumber) && name.hasSuffix(".png")
-            && KeyMoment.Kind.allCases.contains { "\($0.rawValue).png" == parts[1] }
     }
 }
