@@ -33,7 +33,7 @@ public struct PNGEncoder: Sendable {
             throw ImageError(
                 .invalidBitmap, "a \(bitmap.width)x\(bitmap.height) image is larger than PNG allows (2^31-1)")
         }
-        let chunks = try PNGMetadataWriter(format: bitmap.format).chunks(for: bitmap.metadata)
+        let chunks = try Self.writer(for: bitmap).chunks(for: bitmap.metadata)
         let session = try EncoderSession(width: bitmap.width, height: bitmap.height, format: bitmap.format)
         for (type, data) in chunks {
             try session.addChunk(type: type, data: data)
@@ -41,6 +41,35 @@ public struct PNGEncoder: Sendable {
         return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
             try session.write(pixels, stride: bitmap.bytesPerRow, options: options)
         }
+    }
+}
+
+extension PNGEncoder {
+    /// The ancillary chunks of a bitmap's ``PNGMetadata/otherChunks`` that encoding it leaves out because they no
+    /// longer hold for its pixels (see ``PNGMetadata/OtherChunk``), by type, in order; empty when all are kept.
+    ///
+    /// - Parameter bitmap: the image about to be encoded.
+    /// - Returns: the types of the chunks left out.
+    public func droppedChunks(of bitmap: Bitmap) -> [String] {
+        let writer = Self.writer(for: bitmap)
+        return bitmap.metadata.otherChunks.filter { !writer.keeps($0) }.map(\.type)
+    }
+
+    /// The metadata that encoding a bitmap writes: its ``Bitmap/metadata`` without the ``droppedChunks(of:)``, so
+    /// what decoding the result gives back.
+    ///
+    /// - Parameter bitmap: the image about to be encoded.
+    /// - Returns: the metadata the encoded file holds.
+    public func metadataWritten(for bitmap: Bitmap) -> PNGMetadata {
+        let writer = Self.writer(for: bitmap)
+        var metadata = bitmap.metadata
+        metadata.otherChunks.removeAll { !writer.keeps($0) }
+        return metadata
+    }
+
+    /// The metadata writer for a bitmap: its format, and whether its samples are still those decoded from its file.
+    static func writer(for bitmap: Bitmap) -> PNGMetadataWriter {
+        PNGMetadataWriter(format: bitmap.format, samplesAsStored: bitmap.originalPNGData != nil)
     }
 }
 

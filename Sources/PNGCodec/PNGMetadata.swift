@@ -4,8 +4,8 @@ import Foundation
 /// tEXt/zTXt/iTXt, tIME and bKGD. Values are kept as stored, so decode → encode → decode gives equal
 /// metadata. Nothing here changes samples: colour conversion is the explicit ``Bitmap/convertedToSRGB()``.
 ///
-/// Other ancillary chunks (sBIT, eXIf, sPLT, private chunks …) are listed by ``PNGInfo/chunks`` but not
-/// kept when a modified bitmap is re-encoded; an unmodified decoded bitmap keeps its original bytes.
+/// Other ancillary chunks (eXIf, sBIT, oFFs, pCAL, sCAL, sTER, sPLT, private chunks …) are kept as stored in
+/// ``otherChunks`` and written back when they stay valid for the pixels being encoded (see ``OtherChunk``).
 public struct PNGMetadata: Sendable, Hashable {
     /// gAMA: the exponent relating stored samples to light, `sample = light ^ gamma` (0.45455 for about
     /// 1/2.2). Stored in the file as an integer times 100000.
@@ -25,6 +25,8 @@ public struct PNGMetadata: Sendable, Hashable {
     /// bKGD: a background colour to show the image against, in the bitmap's own sample values (a palette
     /// index in the file is resolved to its colour, and 1/2/4-bit gray is scaled like the samples).
     public var backgroundColor: BackgroundColor?
+    /// The file's other ancillary chunks, in file order, as stored.
+    public var otherChunks: [OtherChunk] = []
 
     /// Creates metadata; everything is absent unless given.
     ///
@@ -58,6 +60,53 @@ public struct PNGMetadata: Sendable, Hashable {
 }
 
 extension PNGMetadata {
+    /// An ancillary chunk that PNGCodec does not interpret, kept as stored.
+    ///
+    /// The PNG rules decide whether it may be written back with other pixels: a chunk whose type has a lowercase
+    /// fourth letter is safe to copy whatever changed (eXIf, oFFs, private chunks such as vpAg); any other
+    /// describes the samples as stored (sBIT, pCAL, sCAL, sTER, hIST), and is written back only when the pixels are
+    /// exactly those decoded from the file and stored with the same colour type and bit depth. The encoder drops the
+    /// others and says which (``PNGEncoder/droppedChunks(of:)``).
+    public struct OtherChunk: Sendable, Hashable {
+        /// The four-letter chunk type.
+        public var type: String
+        /// The chunk's data, as stored.
+        public var data: Data
+        /// The IHDR colour type of the file the chunk came from.
+        public var storedColorType: UInt8
+        /// The IHDR bit depth of the file the chunk came from.
+        public var storedBitDepth: UInt8
+
+        /// Creates a chunk.
+        ///
+        /// - Parameters:
+        ///   - type: The four-letter chunk type.
+        ///   - data: The chunk's data.
+        ///   - storedColorType: The IHDR colour type of the image it describes.
+        ///   - storedBitDepth: The IHDR bit depth of the image it describes.
+        public init(type: String, data: Data, storedColorType: UInt8, storedBitDepth: UInt8) {
+            self.type = type
+            self.data = data
+            self.storedColorType = storedColorType
+            self.storedBitDepth = storedBitDepth
+        }
+
+        /// Whether the PNG rules let an editor copy the chunk whatever it changed: bit 5 of the fourth letter.
+        public var isSafeToCopy: Bool {
+            type.utf8.count == 4 && Array(type.utf8)[3] & 0x20 != 0
+        }
+
+        // Equal chunks have the same type and data; where they were stored is provenance, not content.
+        public static func == (lhs: OtherChunk, rhs: OtherChunk) -> Bool {
+            lhs.type == rhs.type && lhs.data == rhs.data
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(data)
+        }
+    }
+
     /// A point in CIE 1931 xy chromaticity space.
     public struct Chromaticity: Sendable, Hashable {
         public var x: Double

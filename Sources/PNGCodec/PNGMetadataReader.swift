@@ -97,7 +97,15 @@ struct PNGMetadataReader {
                 throw Skip(problem: "it does not fit colour type \(header.colorType.rawValue) (\(header.colorType))")
             }
         default:
-            break
+            // Any other ancillary chunk (lowercase first letter) is kept as stored; critical chunks are the
+            // structure's business.
+            guard chunk.type.utf8.first.map({ $0 & 0x20 != 0 }) == true else {
+                break
+            }
+            metadata.otherChunks.append(
+                PNGMetadata.OtherChunk(
+                    type: chunk.type, data: Data(data), storedColorType: header.colorType.rawValue,
+                    storedBitDepth: UInt8(header.bitDepth)))
         }
     }
 

@@ -47,7 +47,31 @@ struct PNGMetadataWriter {
         for entry in metadata.textEntries {
             chunks.append((entry.chunkType, try textData(entry)))
         }
+        for chunk in metadata.otherChunks where keeps(chunk) {
+            chunks.append((chunk.type, chunk.data))
+        }
         return chunks
+    }
+
+    /// Whether the pixels being written are exactly those decoded from the file the metadata came from.
+    let samplesAsStored: Bool
+
+    /// Whether a chunk PNGCodec does not interpret stays valid for the pixels being written: always when it is safe
+    /// to copy, else only for the samples as stored, in the same colour type and bit depth.
+    func keeps(_ chunk: PNGMetadata.OtherChunk) -> Bool {
+        chunk.isSafeToCopy
+            || (samplesAsStored && chunk.storedColorType == Self.colorType(of: format)
+                && Int(chunk.storedBitDepth) == format.bitDepth.rawValue)
+    }
+
+    /// The IHDR colour type the encoder writes for a format.
+    static func colorType(of format: Bitmap.PixelFormat) -> UInt8 {
+        switch format.channels {
+        case .gray: 0
+        case .rgb: 2
+        case .grayAlpha: 4
+        case .rgba: 6
+        }
     }
 
     /// A value stored as an unsigned 31-bit integer times 100000.

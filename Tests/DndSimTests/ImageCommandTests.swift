@@ -128,6 +128,27 @@ struct ImageCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.png", "out.png"])
     }
 
+    /// Re-encoding keeps the chunks that still hold and names, on standard error and in --json, those it leaves out.
+    @Test func convertKeepsChunksThatStillHoldAndNamesTheOthers() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("kept.png").path
+        let same = try dndSim(["image", "convert", Self.fixture("pngtest.png"), kept, "--preset", "fast"])
+        #expect(same.status == 0 && same.standardError.isEmpty)
+        let info = try dndSim(["image", "info", kept]).standardOutput
+        for chunk in ["sBIT", "cLLI", "mDCV", "cICP", "sTER", "vpAg", "oFFs", "pCAL", "sCAL", "eXIf"] {
+            #expect(info.contains("    \(chunk)  "), "\(chunk) was not kept")
+        }
+        let converted = folder.appendingPathComponent("srgb.png").path
+        let result = try dndSim(["image", "convert", Self.fixture("pngtest.png"), converted, "--srgb", "--json"])
+        #expect(result.status == 0)
+        #expect(result.standardError.contains("left out sBIT, cLLI, mDCV, cICP, sTER, pCAL, sCAL"))
+        let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        #expect(report?["droppedChunks"] as? [String] == ["sBIT", "cLLI", "mDCV", "cICP", "sTER", "pCAL", "sCAL"])
+        let after = try dndSim(["image", "info", converted]).standardOutput
+        #expect(after.contains("    eXIf  ") && after.contains("    oFFs  ") && !after.contains("    sBIT  "))
+    }
+
     /// Errors say the cause in plain words, with the path, never Foundation's error domains.
     @Test func errorsNameTheCauseInPlainWords() throws {
         let folder = try Self.temporaryDirectory()

@@ -13,7 +13,11 @@ struct RoundTripTests {
         let decoded = try PNGDecoder().decode(reencoded)
         #expect(decoded.format == original.format)
         #expect(decoded == original)
-        #expect(decoded.metadata == original.metadata)
+        #expect(decoded.metadata == PNGEncoder().metadataWritten(for: original))
+        // Only chunks that are not safe to copy and describe other stored samples (a palette's sBIT) are dropped.
+        let dropped = PNGEncoder().droppedChunks(of: original)
+        #expect(original.metadata.otherChunks.filter { dropped.contains($0.type) }.allSatisfy { !$0.isSafeToCopy })
+        #expect(decoded.metadata.otherChunks.count == original.metadata.otherChunks.count - dropped.count)
     }
 
     @Test(
@@ -78,5 +82,34 @@ struct RoundTripTests {
         #expect(withText.metadata.textEntries.last?.text == "edited")
 
         #expect(decoded.originalPNGData == data)
+    }
+}
+
+/// Ancillary chunks PNGCodec does not interpret survive re-encoding when they still hold for the pixels.
+@Suite("Other ancillary chunks")
+struct OtherChunkTests {
+    /// libpng's pngtest.png carries sBIT, cLLI, mDCV, cICP, sTER, vpAg, oFFs, pCAL, sCAL and eXIf.
+    static let kept = ["sBIT", "cLLI", "mDCV", "cICP", "sTER", "vpAg", "oFFs", "pCAL", "sCAL", "eXIf"]
+
+    @Test("Unchanged samples keep every chunk, byte for byte, through any preset")
+    func unchangedPixelsKeepAll() throws {
+        let original = try PNGDecoder().decode(Fixtures.data("pngtest.png"))
+        #expect(original.metadata.otherChunks.map(\.type) == Self.kept)
+        #expect(PNGEncoder(options: .fast).droppedChunks(of: original).isEmpty)
+        let decoded = try PNGDecoder().decode(PNGEncoder(options: .fast).encode(original))
+        #expect(decoded.metadata.otherChunks == original.metadata.otherChunks)
+        #expect(decoded.metadata == original.metadata)
+    }
+
+    @Test("Changed samples keep the safe-to-copy chunks and drop, and name, those that describe the old samples")
+    func changedPixelsDropUnsafeChunks() throws {
+        let original = try PNGDecoder().decode(Fixtures.data("pngtest.png"))
+        var edited = original
+        edited[x: 0, y: 0, channel: 0] = 255 - original[x: 0, y: 0, channel: 0]
+        let encoder = PNGEncoder()
+        #expect(encoder.droppedChunks(of: edited) == ["sBIT", "cLLI", "mDCV", "cICP", "sTER", "pCAL", "sCAL"])
+        let decoded = try PNGDecoder().decode(encoder.encode(edited))
+        #expect(decoded.metadata.otherChunks.map(\.type) == ["vpAg", "oFFs", "eXIf"])
+        #expect(decoded.metadata.otherChunks == original.metadata.otherChunks.filter(\.isSafeToCopy))
     }
 }

@@ -32,6 +32,11 @@ struct ImageConvert: AsyncParsableCommand {
             An existing OUT (IN itself included) is never replaced unless --force is given. OUT is written under \
             a hidden temporary name beside it and renamed only once complete, so an interrupted conversion leaves \
             the old file whole.
+
+            Re-encoding keeps every ancillary chunk that still holds for the pixels: those the PNG rules mark safe \
+            to copy (eXIf, oFFs, private chunks) always, the others (sBIT, pCAL, sCAL, sTER …) when the samples \
+            are unchanged in the same colour type and bit depth. What is left out is named on standard error and \
+            in --json's droppedChunks.
             """
     )
 
@@ -49,6 +54,21 @@ struct ImageConvert: AsyncParsableCommand {
 
     @Flag(help: "Replace OUT if it exists (even when it is IN).")
     var force = false
+
+    @Flag(help: "Print one JSON object: output, width, height, format, from, how, byteCount, droppedChunks.")
+    var json = false
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var output: String
+        var width: Int
+        var height: Int
+        var format: String
+        var from: String
+        var how: String
+        var byteCount: Int
+        var droppedChunks: [String]
+    }
 
     func validate() throws {
         guard let format = ImageFiles.Format(pathExtension: output) else {
@@ -68,6 +88,7 @@ struct ImageConvert: AsyncParsableCommand {
         let outputFormat = ImageFiles.Format(pathExtension: output) ?? .png
         let data: Data
         let how: String
+        var dropped: [String] = []
         switch outputFormat {
         case .pam:
             data = bitmap.pamData()
@@ -78,13 +99,27 @@ struct ImageConvert: AsyncParsableCommand {
             } catch {
                 throw InputError(input, error.message)
             }
-            how =
-                preset == nil && bitmap.originalPNGData != nil
-                ? "PNG, the original bytes unchanged" : "PNG, \((preset ?? .balanced).rawValue)"
+            let reused = preset == nil && bitmap.originalPNGData != nil
+            how = reused ? "PNG, the original bytes unchanged" : "PNG, \((preset ?? .balanced).rawValue)"
+            if !reused {
+                dropped = PNGEncoder(options: (preset ?? .balanced).options).droppedChunks(of: bitmap)
+            }
         }
         try ImageFiles.write(data, to: output, replacing: force)
-        print(
-            "\(output): \(bitmap.width)x\(bitmap.height) \(bitmap.format) from \(inputFormat.rawValue), \(how),"
-                + " \(data.count) bytes")
+        if !dropped.isEmpty {
+            StandardError.write(
+                "dnd-sim: \(output): left out \(dropped.joined(separator: ", ")), which describe the samples as stored"
+                    + " and no longer hold for the converted pixels")
+        }
+        if json {
+            try JSONOutput.printLine(
+                Report(
+                    output: output, width: bitmap.width, height: bitmap.height, format: "\(bitmap.format)",
+                    from: inputFormat.rawValue, how: how, byteCount: data.count, droppedChunks: dropped))
+        } else {
+            print(
+                "\(output): \(bitmap.width)x\(bitmap.height) \(bitmap.format) from \(inputFormat.rawValue), \(how),"
+                    + " \(data.count) bytes")
+        }
     }
 }
