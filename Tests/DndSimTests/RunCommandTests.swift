@@ -67,6 +67,29 @@ struct RunCommandTests {
         #expect(!json.standardOutput.contains("Wrote"))
     }
 
+    @Test("A step that cannot play stops the run after printing what the steps before it did; nothing is written")
+    func errorKeepsTheTimelineSoFar() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("bad.txt")
+        try Data("drag photo-1 from desk to inbox\nup 9\n".utf8).write(to: script)
+        let out = folder.appendingPathComponent("out")
+        let result = try dndSim([
+            "run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--script", script.path,
+            "--out", out.path,
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("photo-1 left desk"))
+        #expect(result.standardOutput.contains("inbox:   photo-1 (1 item)"))
+        #expect(result.standardError.contains("bad.txt:2: pointer 9 is not down"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let json = try dndSim([
+            "run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--script", script.path, "--json",
+        ])
+        #expect(json.status == 1)
+        #expect(json.standardOutput.contains("\"removed\""))
+    }
+
     @Test("A separate script file replaces the scene's own")
     func scriptFile() throws {
         let folder = try temporaryFolder()

@@ -47,6 +47,9 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     /// The column, from 1, when known.
     public var column: Int?
+    /// For an error in the middle of a run: what happened up to the failing step (its timeline and every pane's
+    /// items then), so that the steps that ran are not lost with it; `nil` for errors before a run.
+    public var resultSoFar: SimulationResult?
 
     /// Creates an error.
     /// - Parameters:

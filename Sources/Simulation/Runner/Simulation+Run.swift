@@ -13,11 +13,25 @@ extension Simulation {
     ///   - observer: Hears each key moment, right after the event that made it (and again after a drop
     ///     completes, for the moments the completion made).
     /// - Returns: The timeline and the final contents of every pane.
-    /// - Throws: `SimulationError` naming the script line of a step the scene cannot play.
+    /// - Throws: `SimulationError` naming the script line of a step the scene cannot play, with what happened
+    ///   before it in ``SimulationError/resultSoFar``.
     nonisolated(nonsending) public func run(_ script: Script, observer: MomentObserver? = nil) async throws
         -> SimulationResult
     {
         var recorder = Recorder(observer: observer)
+        do {
+            try await play(script, into: &recorder)
+        } catch var error as SimulationError {
+            error.resultSoFar = SimulationResult(
+                sceneName: file.name, events: recorder.events, panes: summary(), endTime: scene.currentTime)
+            throw error
+        }
+        return SimulationResult(
+            sceneName: file.name, events: recorder.events, panes: summary(), endTime: scene.currentTime)
+    }
+
+    /// Sends every step's events, recording the timeline as it goes.
+    nonisolated(nonsending) private func play(_ script: Script, into recorder: inout Recorder) async throws {
         var cursor = scene.currentTime
         for step in script.steps {
             if let time = step.time {
@@ -44,8 +58,6 @@ extension Simulation {
             }
             cursor = next
         }
-        return SimulationResult(
-            sceneName: file.name, events: recorder.events, panes: summary(), endTime: scene.currentTime)
     }
 
     /// Plays the scene's own script (none: an empty run).

@@ -22,6 +22,9 @@ struct Run: AsyncParsableCommand {
             as PNG files NNN-KIND.png in DIR/snapshots with --out DIR, else in ./snapshots. --ansi draws the same \
             pictures in the terminal with truecolor half blocks, $COLUMNS wide (80 by default).
 
+            A step the scene cannot play stops the run: the timeline of the steps before it is printed, then the \
+            error with its line and column, and no output folder is written.
+
             The output folder (--out DIR, or ./snapshots for pictures alone) is refused if it holds files, unless \
             --force, which replaces it as a whole. It is built beside its place and renamed into it once \
             complete: an interrupted run leaves the old folder as it was, and nothing stale stays beside new files.
@@ -91,6 +94,15 @@ struct Run: AsyncParsableCommand {
                 pictures.draw(moment, in: simulation)
             }
         } catch let error as SimulationError {
+            // What ran before the failing step is shown first, then the error with its line and column; no output
+            // folder is written.
+            if let partial = error.resultSoFar {
+                if json {
+                    try RunOutput.printJSON(partial, input: scene)
+                } else {
+                    RunOutput.printText(partial)
+                }
+            }
             throw RunOutput.inputError(error, fallback: script ?? scene)
         }
         if let failure = pictures.failure { throw failure }
