@@ -43,8 +43,8 @@ struct ImageCommandTests {
         #expect(records.count == 2)
         let first = try #require(records.first)
         #expect(first["width"] as? Int == 32)
-        #expect(first["colour_type"] as? Int == 0)
-        #expect(first["bit_depth"] as? Int == 4)
+        #expect(first["colorType"] as? Int == 0)
+        #expect(first["bitDepth"] as? Int == 4)
         #expect(first["interlace"] as? String == "none")
         let chunks = try #require(first["chunks"] as? [[String: Any]])
         #expect(chunks.first?["type"] as? String == "IHDR")
@@ -53,7 +53,7 @@ struct ImageCommandTests {
         let text = try #require(metadata["text"] as? [[String: Any]])
         #expect(text.first?["language"] as? String == "ja")
         #expect(records.last?["interlace"] as? String == "adam7")
-        #expect(records.last?["decoded_format"] as? String == "RGB 8-bit")
+        #expect(records.last?["decodedFormat"] as? String == "RGB 8-bit")
     }
 
     @Test func infoReportsEachBadFileAndGoesOn() throws {
@@ -210,9 +210,9 @@ struct ImageCommandTests {
         let result = try dndSim(["image", "bench", "--json", "--runs", "1", Self.fixture("basn2c16.png")])
         #expect(result.status == 0)
         let record = try #require(try Self.jsonLines(result.standardOutput).first)
-        #expect(Set(record.keys) == ["file", "width", "height", "decode_mpps", "encode"])
+        #expect(Set(record.keys) == ["file", "width", "height", "decodeMpps", "encode"])
         #expect(record["width"] as? Int == 32)
-        #expect((record["decode_mpps"] as? Double ?? 0) > 0)
+        #expect((record["decodeMpps"] as? Double ?? 0) > 0)
         let encode = try #require(record["encode"] as? [String: [String: Any]])
         #expect(Set(encode.keys) == ["fast", "balanced", "smallest"])
         for (_, preset) in encode {

@@ -100,12 +100,6 @@ struct BenchRecord: Encodable {
     var decodeMpps: Double
     var encode: Presets
 
-    enum CodingKeys: String, CodingKey {
-        case file, width, height
-        case decodeMpps = "decode_mpps"
-        case encode
-    }
-
     struct Presets: Encodable {
         var fast: Encoding
         var balanced: Encoding

@@ -117,13 +117,13 @@ struct InfoRecord: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case file, width, height
-        case colourType = "colour_type"
-        case colourTypeName = "colour_type_name"
-        case bitDepth = "bit_depth"
+        case colourType = "colorType"
+        case colourTypeName = "colorTypeName"
+        case bitDepth
         case interlace
-        case decodedFormat = "decoded_format"
+        case decodedFormat
         case chunks, metadata, warnings
-        case trailingBytes = "trailing_bytes"
+        case trailingBytes
     }
 
     init(file: String, info: PNGInfo) {
@@ -179,7 +179,7 @@ struct InfoRecord: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case chunk, keyword, text, language
-            case translatedKeyword = "translated_keyword"
+            case translatedKeyword
         }
     }
 
@@ -218,10 +218,10 @@ struct InfoRecord: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case gamma, chromaticities
-            case srgbIntent = "srgb_intent"
-            case iccProfile = "icc_profile"
-            case physicalDimensions = "physical_dimensions"
-            case modificationTime = "modification_time"
+            case srgbIntent
+            case iccProfile
+            case physicalDimensions
+            case modificationTime
             case background, text
         }
 
