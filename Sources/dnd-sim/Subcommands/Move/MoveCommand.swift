@@ -9,12 +9,15 @@ struct MoveCommand: AsyncParsableCommand {
         commandName: "move",
         abstract: "Move (or copy) images into a folder through a simulated two-pane drag.",
         discussion: """
-            Each file becomes an item of a simulated source pane, identified by its content (libmagic, not only \
-            its name), and is dragged by a simulated touch (many at once) onto a destination pane that accepts \
-            public.image. The file travels as a file opened in place: its bytes are never decoded or re-encoded.
+            Each file becomes an item of a simulated source pane, identified by its content (libmagic): the \
+            name only refines what the content allows, so a PDF named x.jpg is a PDF and stays, and a PNG named \
+            z.txt moves as a PNG. It is dragged by a simulated touch (many at once) onto a destination pane that \
+            accepts public.image. The file travels as a file opened in place: its bytes are never decoded or \
+            re-encoded.
 
             Moving within one file system: a hard link, then removal of the source name, like mv; otherwise a \
-            verified copy.
+            verified copy that keeps what mv keeps (times, permissions, the owner where allowed, extended \
+            attributes). A file named twice is handled once; its other naming is reported as a duplicate.
 
             A verified copy is written under a temporary name in DIR, closed, read back, compared byte for byte, \
             and only then given its name (a link is checked to be the same file, of the same size). A move removes \
