@@ -97,6 +97,7 @@ struct ContentSnifferTests {
             (text, "fake.png", .plainText, .content, .png),
             (Data("a,b\n1,2\n".utf8), "table.csv", .commaSeparatedText, .both, nil),  // text refined by its name
             (Data("print(1)\n".utf8), "main.swift", .swiftSource, .both, nil),
+            (Data("<?xml version=\"1.0\"?>\n<html><body/></html>\n".utf8), "page.html", .html, .both, nil),
             (Data(), "empty.png", .png, .name, nil),  // nothing to say: the name answers
             (png, "image.png", .png, .both, nil),
         ]

@@ -94,8 +94,9 @@ public final class ContentSniffer: Sendable {
     /// nothing:
     /// - bytes no format claims, and empty files, are what the name says (``Basis/name``);
     /// - a name whose type conforms to the content's refines it: JSON named `.geojson`, a gzip stream named `.tar.gz`,
-    ///   a ZIP archive named `.jar` (``Basis/both``); so does any text type for content that is plain text, since
-    ///   libmagic cannot tell CSV or source code from other text;
+    ///   a ZIP archive named `.jar` (``Basis/both``); so does any text type for content that is text, since libmagic
+    ///   only guesses at kinds of text (CSV and source code are plain text to it, XHTML is XML, Markdown with HTML
+    ///   in it is HTML);
     /// - content whose type conforms to the name's refines the name: UTF-16 text named `.txt` (``Basis/both``);
     /// - anything else is a contradiction, and the content's type stands: a PDF named `x.jpg` is a PDF, a PNG named
     ///   `z.txt` a PNG (``Basis/content``, with ``Identification/nameSuggests`` saying what the name claimed).
@@ -266,8 +267,8 @@ public final class ContentSniffer: Sendable {
             result.basis = .both
         } else if sniffed.type.conforms(to: named) {
             result.basis = .both  // the content refines the name: UTF-16 text named .txt
-        } else if sniffed.type.conforms(to: .plainText) && named.conforms(to: .text) {
-            result.type = named  // text of a kind libmagic cannot tell: CSV, source code
+        } else if sniffed.type.conforms(to: .text) && named.conforms(to: .text) {
+            result.type = named  // text of a kind libmagic only guesses at: CSV, source code, XHTML
             result.basis = .both
         } else {
             result.basis = .content
