@@ -13,9 +13,9 @@
 // `swift package benchmark thresholds check --target MoveBenchmarks`.
 
 import Benchmark
+import FileMoving
 import Foundation
 import PNGCodec
-import FileMoving
 
 #if canImport(Glibc)
     import Glibc
