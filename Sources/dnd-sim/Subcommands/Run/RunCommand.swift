@@ -15,6 +15,11 @@ struct Run: AsyncParsableCommand {
             cancel, advance, key escape) and actions (drag ITEM from PANE to PANE [by touch|mouse], tap, \
             long-press, pinch, rotate). Samples/Scenes/ has examples.
 
+            Items sit in rows of thumbnails under a 20-point title: with a pane at (x, y), W wide, thumbnails \
+            w×h (48×36 by default) and gaps of 8, item i (from 0) is centred at (x + 8 + (i mod C)·(w + 8) + w/2, \
+            y + 20 + (i div C)·(h + 8) + h/2), where C = max(1, ⌊(W − 8) / (w + 8)⌋); nested panes add their \
+            parents' origins. Low-level steps can aim at items with that.
+
             The timeline shows, per virtual time, the pane and item concerned and what happened: lift, enter, \
             isTargeted, proposal, drop, load, action, end. Then every pane's items.
 
