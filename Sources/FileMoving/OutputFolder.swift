@@ -42,11 +42,7 @@ public final class OutputFolder {
             }
         }
         let parent = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw FileSystemError(operation, path: parent.path, errno: EACCES)
-        }
+        try Self.makeFolders(parent.path, operation: operation)
         // A new folder with a random name; mkdir applies the umask, as for any folder the user makes.
         var generator = SystemRandomNumberGenerator()
         var made: String?
@@ -98,6 +94,24 @@ public final class OutputFolder {
         }
         done = true
         try? FileManager.default.removeItem(atPath: aside)
+    }
+
+    /// Makes a folder and any missing folders above it, as `mkdir -p` does; the corresponding C function is `mkdir`.
+    private static func makeFolders(_ path: String, operation: String) throws(FileSystemError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileSystemError(.notADirectory, path: path, operation: operation)
+            }
+            return
+        }
+        let above = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        if above != path {
+            try makeFolders(above, operation: operation)
+        }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            throw FileSystemError(operation, path: path, errno: errno)
+        }
     }
 
     /// Removes the unfinished outputs; the folder stays as it was.
