@@ -388,33 +388,32 @@ struct StressTests {
 
     @Test("the cases exercise every path")
     func coverage() async throws {
-        var kinds: Set<String> = []
+        var codes: Set<DragDropError.Code> = []
+        var operations: Set<DropOperation> = []
+        var declined = false
         for seed in 0..<150 {
             let world = StressWorld(seed: UInt64(seed))
-            try await world.play()
-            for entry in world.scene.timeline.entries {
-                switch entry.kind {
-                case .dragCancelled:
-                    kinds.insert("cancel " + (entry.value.split(separator: ":").first.map(String.init) ?? ""))
-                case .dragEnded:
-                    kinds.insert("ended " + (entry.value.split(separator: " ").last.map(String.init) ?? ""))
-                case .dropSpringLoaded, .dropDeclined: kinds.insert(entry.kind.rawValue)
+            world.scene.onDragEvent { event in
+                switch event.kind {
+                case .ended(let operation, let error):
+                    operations.insert(operation)
+                    if let error { codes.insert(error.code) }
+                case .declined: declined = true
                 default: break
                 }
             }
+            try await world.play()
         }
         stagedFiles.withLock { $0.removeAll() }
-        let codes = kinds.filter { $0.hasPrefix("cancel") }.map {
-            $0.split(separator: " ", maxSplits: 2).last.map(String.init) ?? ""
+        let every: [DragDropError.Code] = [
+            .noTarget, .refused, .cancelled, .pointerCancelled, .sourceRemoved, .targetRemoved, .loadFailed, .declined,
+            .actionFailed,
+        ]
+        for code in every {
+            #expect(codes.contains(code), "no case ended with \(code): \(codes.map(\.rawValue).sorted())")
         }
-        for code in [
-            "no target", "refused", "cancelled", "pointer cancelled", "source removed", "target removed", "load failed",
-            "declined", "action failed",
-        ] {
-            #expect(codes.contains(code), "no case ended with \(code): \(kinds.sorted())")
-        }
-        #expect(kinds.contains("ended move"))
-        #expect(kinds.contains("ended copy"))
-        #expect(kinds.contains("drop.declined"))
+        #expect(operations.contains(.move))
+        #expect(operations.contains(.copy))
+        #expect(declined)
     }
 }

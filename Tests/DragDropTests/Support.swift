@@ -62,6 +62,8 @@ final class Stage {
     let source: Node
     /// Every session update the source heard.
     private(set) var updates: [DragSession] = []
+    /// Every drag event of the scene, in order.
+    private(set) var events: [DragEvent] = []
 
     init(_ payload: Token = Token(name: "a"), allowMove: Bool = false) {
         scene.isRecording = true
@@ -71,6 +73,7 @@ final class Stage {
                 updates.append(session)
                 if case .ended = session.phase { log.add("source \(session.phase)") }
             }
+        scene.onDragEvent { [unowned self] in events.append($0) }
     }
 
     /// The operation the source heard last, and the error code of a cancel.
@@ -123,11 +126,9 @@ final class Stage {
         try scene.send(.up, location, at: time, pointer: pointer)
     }
 
-    /// The timeline's drag-and-drop entries, as `node kind value`, without times.
+    /// The drag events as the timeline words them, `node kind value`, without times.
     var dragLog: [String] {
-        scene.timeline.entries.filter { $0.kind.rawValue.hasPrefix("drag.") || $0.kind.rawValue.hasPrefix("drop.") }
-            .map { entry in [entry.nodeName, entry.kind.rawValue, entry.value].compactMap { $0 }.joined(separator: " ")
-            }
+        events.flatMap { event in event.timelineEntries.map { "\(event.nodeName) \($0.kind) \($0.value)" } }
     }
 }
 

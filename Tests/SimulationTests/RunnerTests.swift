@@ -1,3 +1,4 @@
+import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
@@ -34,7 +35,7 @@ struct RunnerTests {
         }
         let fresh = try Simulation(simulation.file)
         let startNames = Set(fresh.paneNames.flatMap { fresh.items(inPane: $0).map(\.name) })
-        let copies = result.events(of: .end).filter { $0.detail == "copy" }.compactMap(\.item)
+        let copies = result.events(of: .end).filter { $0.fact == .drag(.ended(.copy, error: nil)) }.compactMap(\.item)
         let origins = result.panes.flatMap { $0.items.map(\.origin) }
         for name in startNames {
             let count = origins.filter { $0 == name }.count
@@ -52,12 +53,12 @@ struct RunnerTests {
         var targeted: [String: Bool] = [:]
         for event in result.events(of: .isTargeted) {
             let pane = try #require(event.pane)
-            let now = event.detail == "true"
+            let now = event.fact == .drag(.targetedChanged(true))
             #expect(targeted[pane, default: false] != now, "\(event)")
             targeted[pane] = now
         }
         #expect(targeted.values.allSatisfy { !$0 })
-        var current: [Int: String] = [:]
+        var current: [DragSession.ID: String] = [:]
         for event in result.events(of: .enter, .exit, .drop) {
             let session = try #require(event.session)
             switch event.kind {
@@ -78,8 +79,14 @@ struct RunnerTests {
         #expect(simulation.items(inPane: "strip").isEmpty)
         #expect(simulation.items(inPane: "view").map(\.name) == ["picture-1", "picture-2", "picture-3"])
         #expect(simulation.items(inPane: "view").map(\.data) == start.map(\.data))
-        #expect(result.events(of: .end).map(\.detail) == ["move", "move", "move"])
-        #expect(result.events(of: .lift).allSatisfy { $0.detail.contains("org.alanhou.pictures") })
+        #expect(result.events(of: .end).map(\.fact) == Array(repeating: .drag(.ended(.move, error: nil)), count: 3))
+        for lift in result.events(of: .lift) {
+            guard case .drag(.lifted(_, _, let types)) = lift.fact else {
+                Issue.record("a lift without its types: \(lift)")
+                continue
+            }
+            #expect(types.allSatisfy { $0.contains(UTType("org.alanhou.pictures")!) })
+        }
     }
 
     @Test("The demo: two moves, a copy routed to the text pane, one refusal, one cancel")
@@ -87,16 +94,27 @@ struct RunnerTests {
         let simulation = try Simulation(DemoScene.file)
         #expect(DemoScene.script.steps.count == 5)
         let result = try await simulation.run(DemoScene.script)
-        #expect(result.events(of: .end).map(\.detail) == ["move", "move", "copy", "cancel", "cancel"])
-        #expect(result.events(of: .cancel).map { $0.detail.prefix { $0 != ":" } } == ["refused", "cancelled"])
+        let operations = result.events(of: .end).compactMap { event -> DropOperation? in
+            guard case .drag(.ended(let operation, _)) = event.fact else { return nil }
+            return operation
+        }
+        #expect(operations == [.move, .move, .copy, .cancel, .cancel])
+        let reasons = result.events(of: .cancel).compactMap { event -> DragDropError.Code? in
+            guard case .cancelled(let error) = event.fact else { return nil }
+            return error.code
+        }
+        #expect(reasons == [.refused, .cancelled])
         #expect(simulation.items(inPane: "album").map(\.name) == ["photo-1", "photo-2"])
         #expect(simulation.items(inPane: "notes").map(\.name) == ["note-1"])
         #expect(
             simulation.items(inPane: "library").map(\.name) == ["photo-3", "photo-4", "photo-5", "photo-6", "note-1"])
         // photo-2 was released over the notes pane, which takes only text: the album took it.
         #expect(result.events(of: .drop).first { $0.item == "photo-2" }?.pane == "album")
-        let pointers = result.events(of: .lift).map { $0.detail.contains("pointer 1") }
-        #expect(pointers == [true, true, true, true, true])
+        let pointers = result.events(of: .lift).compactMap { event -> Int? in
+            guard case .drag(.lifted(let pointer, _, _)) = event.fact else { return nil }
+            return pointer
+        }
+        #expect(pointers == [1, 1, 1, 1, 1])
     }
 
     @Test("Generated images are deterministic, distinct and a few kilobytes")
@@ -150,7 +168,15 @@ struct RunnerTests {
     func folderRun() async throws {
         let (simulation, result) = try await run(try fixture("folder.yaml"))
         #expect(simulation.items(inPane: "bin").map(\.name) == ["colour-wheel.png", "reminder.txt"])
-        #expect(result.events(of: .added).allSatisfy { $0.detail.hasSuffix("bytes identical") })
+        let added = result.events(of: .added)
+        #expect(!added.isEmpty)
+        for event in added {
+            guard case .added(_, _, _, _, let identical) = event.fact else {
+                Issue.record("not an addition: \(event)")
+                continue
+            }
+            #expect(identical == true, "\(event)")
+        }
         #expect(simulation.items(inPane: "box").map(\.name) == ["grey-ramp.png"])
     }
 }

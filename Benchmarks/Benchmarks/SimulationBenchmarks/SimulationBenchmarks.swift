@@ -102,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             let simulation = try Simulation(file)
             let result = try await simulation.run(script)
-            let copies = result.events(of: .end).filter { $0.detail == "copy" }.count
+            let copies = result.events(of: .end).filter { $0.fact == .drag(.ended(.copy, error: nil)) }.count
             guard copies == 1_000 else { throw UnexpectedRun(description: "\(copies) of 1000 drags copied") }
             blackHole(result)
         }

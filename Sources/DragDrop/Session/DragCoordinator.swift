@@ -10,8 +10,9 @@ enum DragCoordinatorKey: AttachmentKey {
 /// feedback. Kept on the scene (`scene[extension:]`), installed by the first drag or drop modifier, and driven by
 /// the lift gestures, the scene's observers (removal, Escape) and its clock (spring loading).
 ///
-/// Every user callback (isTargeted, delegates, actions, session updates) runs synchronously on the scene's task;
-/// after a step in which one ran, the scene's bound node bodies run again.
+/// Every user callback (isTargeted, delegates, actions, session updates) runs synchronously on the scene's task,
+/// through `callOut(_:staying:on:_:)` and its rule; after a step in which one ran, the scene's bound node bodies run
+/// again. What happens is published as `DragEvent`s (`publish(_:_:at:)`).
 final class DragCoordinator {
     unowned let scene: Scene
     /// The sessions dragging or dropping, in the order they lifted.
@@ -25,6 +26,14 @@ final class DragCoordinator {
     var callbacksRan = false
     /// Where the loads of drops run; nil for Swift's global concurrent executor.
     var loadingExecutor: (any TaskExecutor)?
+    /// The scene's drag event observers, in the order they were added.
+    var eventObservers: [EventObserver] = []
+    var nextObserverID = 0
+    /// The session whose callback is running.
+    var callingOut: LiveDragSession?
+    #if DEBUG || FUZZING
+        var invariants = DragInvariants()
+    #endif
 
     private struct TargetFeedback {
         let node: Node
@@ -77,16 +86,11 @@ final class DragCoordinator {
         nextSessionNumber += 1
         sessions.append(session)
         callbacksRan = true  // the payload closure ran
-        if scene.isRecording {
-            let types = session.contentTypes.map { "[" + $0.map(\.identifier).joined(separator: ", ") + "]" }
-            scene.record(
-                .dragLift, node: source,
-                value: "\(session.id) pointer \(session.pointerID) at \(Describe.point(location)): "
-                    + "\(Describe.items(types.count)) \(types.joined(separator: " "))")
-        }
+        publish(
+            .lifted(pointerID: session.pointerID, location: location, itemContentTypes: session.contentTypes),
+            session, at: source)
         session.preview = makePreview(of: source, declaration, at: location)
-        notify(session, .initial)
-        if session.state == .dragging { retarget(session) }
+        if notify(session, .initial) { retarget(session) }
         flush()
         return session
     }
@@ -122,23 +126,26 @@ final class DragCoordinator {
 
     // MARK: Telling the source
 
-    /// Tells the session's source, and the observers of the ancestors it had when it lifted, nearest first.
-    func notify(_ session: LiveDragSession, _ phase: DragSession.Phase) {
+    /// Tells the session's source, and the observers of the ancestors it had when it lifted, nearest first;
+    /// answers whether the session is still dragging afterwards.
+    @discardableResult
+    func notify(_ session: LiveDragSession, _ phase: DragSession.Phase) -> Bool {
         session.phase = phase
+        let state = session.state
         var snapshot: DragSession?
         for node in session.observers {
             guard let observer = node[attachment: DragSessionObserverKey.self] else { continue }
             let value = snapshot ?? session.snapshot()
             snapshot = value
-            callbacksRan = true
-            observer(value)
+            _ = callOut(session, staying: state) { observer(value) }
         }
+        return session.state == .dragging
     }
 
     // MARK: Feedback
 
-    /// A session started targeting `node`: the node's `isTargeted` hears true when it is the first.
-    func beginFeedback(_ node: Node) {
+    /// `session` started targeting `node`: the node's `isTargeted` hears true when it is the first.
+    func beginFeedback(_ node: Node, for session: LiveDragSession) {
         let key = ObjectIdentifier(node)
         if var entry = feedback[key] {
             entry.count += 1
@@ -147,15 +154,12 @@ final class DragCoordinator {
         }
         let isTargeted = node[attachment: DropDestinationKey.self]?.isTargeted
         feedback[key] = TargetFeedback(node: node, isTargeted: isTargeted, count: 1)
-        scene.record(.dropTargeted, node: node, value: "true")
-        if let isTargeted {
-            callbacksRan = true
-            isTargeted(true)
-        }
+        publish(.targetedChanged(true), session, at: node)
+        if let isTargeted { _ = callOut(session, staying: session.state) { isTargeted(true) } }
     }
 
-    /// A session stopped targeting `node`: the `isTargeted` that heard true hears false when it was the last.
-    func endFeedback(_ node: Node) {
+    /// `session` stopped targeting `node`: the `isTargeted` that heard true hears false when it was the last.
+    func endFeedback(_ node: Node, for session: LiveDragSession) {
         let key = ObjectIdentifier(node)
         guard var entry = feedback[key] else { return }
         entry.count -= 1
@@ -164,11 +168,8 @@ final class DragCoordinator {
             return
         }
         feedback[key] = nil
-        scene.record(.dropTargeted, node: node, value: "false")
-        if let isTargeted = entry.isTargeted {
-            callbacksRan = true
-            isTargeted(false)
-        }
+        publish(.targetedChanged(false), session, at: node)
+        if let isTargeted = entry.isTargeted { _ = callOut(session, staying: session.state) { isTargeted(false) } }
     }
 
     func isTargeted(_ node: Node) -> Bool {

@@ -17,7 +17,7 @@ extension DragCoordinator {
         guard let target = session.target else {
             end(
                 session, .cancel,
-                error: DragDropError(.noTarget, "released over no drop target at \(Describe.point(location))"))
+                error: DragDropError(.noTarget, "released over no drop target at \(Formatting.point(location))"))
             return flush()
         }
         let operation = session.proposal?.operation ?? .copy
@@ -71,10 +71,7 @@ extension DragCoordinator {
         session.pendingDrop = nil
         removePreview(session)
         cancelSpringLoading(session)
-        if let error {
-            scene.record(.dragCancelled, node: session.source, value: "\(session.id) \(error.code): \(error.message)")
-        }
-        scene.record(.dragEnded, node: session.source, value: "\(session.id) \(operation)")
+        publish(.ended(operation, error: error), session, at: session.source)
         notify(session, .ended(operation))
         if operation.transfersData { notify(session, .dataTransferCompleted) }
     }
@@ -92,21 +89,20 @@ extension DragCoordinator {
         session.state = .dropping
         session.target = nil
         session.droppedOn = node
-        scene.record(
-            .dropPerformed, node: node,
-            value: "\(session.id) \(operation) at \(Describe.point(location)): \(accepted.count) of "
-                + Describe.items(session.providers.count))
-        endFeedback(node)
+        publish(
+            .dropped(operation, location: location, acceptedItemIndices: accepted, itemCount: session.providers.count),
+            session, at: node)
+        endFeedback(node, for: session)
         guard session.state == .dropping else { return }
+        var succeeded = false
         switch destination.handler {
         case .delegate(let delegate):
-            callbacksRan = true
             let info = DropInfo(location: location, itemProviders: session.providers, isDropping: true)
-            let succeeded = delegate.performDrop(info: info)
+            guard callOut(session, staying: .dropping, { succeeded = delegate.performDrop(info: info) }) else { return }
             conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "performDrop")
         case .providers(let perform):
-            callbacksRan = true
-            let succeeded = perform(accepted.map { session.providers[$0] }, location)
+            let providers = accepted.map { session.providers[$0] }
+            guard callOut(session, staying: .dropping, { succeeded = perform(providers, location) }) else { return }
             conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "the action")
         case .load(let receiver, let perform):
             startLoads(session, on: node, operation, accepted, location, receiver, perform)
@@ -118,8 +114,7 @@ extension DragCoordinator {
         _ session: LiveDragSession, on node: Node, _ operation: DropOperation, _ accepted: [Int], succeeded: Bool,
         what: String
     ) {
-        guard session.state == .dropping else { return }
-        scene.record(.dropAction, node: node, value: "\(session.id) \(succeeded)")
+        publish(.actionReturned(succeeded), session, at: node)
         if succeeded {
             end(session, operation, transferred: accepted)
         } else {
@@ -142,9 +137,7 @@ extension DragCoordinator {
             receiverName: receiver.name, perform: perform, progress: progress, loads: loads)
         session.pendingDrop = drop
         pendingDrops.append(drop)
-        scene.record(
-            .dropLoad, node: node, value: "\(session.id) loading \(Describe.items(providers.count)) as \(receiver.name)"
-        )
+        publish(.loadStarted(itemCount: providers.count, receiver: receiver.name), session, at: node)
     }
 
     /// The loads of a drop finished: records each item's load in order, then runs the target's action and ends
@@ -157,17 +150,20 @@ extension DragCoordinator {
         var values: [any Sendable] = []
         var failure: DragDropError?
         for (position, result) in zip(drop.indices, results) {
-            let item = "item \(position + 1) of \(count)"
             switch result {
             case .success(let value):
                 values.append(value)
-                scene.record(
-                    .dropLoad, node: drop.target, value: "\(session.id) \(item) loaded as \(drop.receiverName)")
+                publish(
+                    .itemLoaded(index: position, itemCount: count, receiver: drop.receiverName), session,
+                    at: drop.target)
             case .failure(let error):
-                scene.record(.dropLoad, node: drop.target, value: "\(session.id) \(item) failed: \(error)")
+                let reason = DragDropError(.loadFailed, "\(error)", underlyingError: error)
+                publish(.itemFailed(index: position, itemCount: count, error: reason), session, at: drop.target)
                 if failure == nil {
                     failure = DragDropError(
-                        .loadFailed, "\(item) could not be loaded as \(drop.receiverName) for \(drop.target): \(error)",
+                        .loadFailed,
+                        "item \(position + 1) of \(count) could not be loaded as \(drop.receiverName) for "
+                            + "\(drop.target): \(error)",
                         underlyingError: error)
                 }
             }
@@ -176,18 +172,20 @@ extension DragCoordinator {
             end(session, .cancel, error: failure)
             return flush()
         }
-        callbacksRan = true
-        let result = Result { try drop.perform(values, drop.location) }
-        guard session.state == .dropping else { return flush() }
+        var result: Result<Bool, any Error> = .success(false)
+        guard callOut(session, staying: .dropping, { result = Result { try drop.perform(values, drop.location) } })
+        else { return flush() }
         switch result {
         case .success(true):
-            scene.record(.dropAction, node: drop.target, value: "\(session.id) true")
+            publish(.actionReturned(true), session, at: drop.target)
             end(session, drop.operation, transferred: drop.indices)
         case .success(false):
-            scene.record(.dropAction, node: drop.target, value: "\(session.id) false")
+            publish(.actionReturned(false), session, at: drop.target)
             end(session, .cancel, error: DragDropError(.declined, "the action of \(drop.target) returned false"))
         case .failure(let error):
-            scene.record(.dropAction, node: drop.target, value: "\(session.id) threw \(error)")
+            publish(
+                .actionThrew(DragDropError(.actionFailed, "\(error)", underlyingError: error)), session, at: drop.target
+            )
             end(
                 session, .cancel,
                 error: DragDropError(

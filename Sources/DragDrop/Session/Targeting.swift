@@ -49,10 +49,11 @@ extension DragCoordinator {
 
     private func validate(_ session: LiveDragSession, _ node: Node, _ delegate: any DropDelegate) -> Bool {
         if let known = session.validation(of: node) { return known }
-        callbacksRan = true
-        let isValid = delegate.validateDrop(info: info(session, node))
+        var isValid = false
+        guard callOut(session, staying: .dragging, { isValid = delegate.validateDrop(info: info(session, node)) })
+        else { return false }
         session.setValidation(isValid, of: node)
-        if !isValid { scene.record(.dropDeclined, node: node, value: "\(session.id)") }
+        if !isValid { publish(.declined, session, at: node) }
         return isValid
     }
 
@@ -60,12 +61,11 @@ extension DragCoordinator {
         session.target = node
         session.proposal = nil
         session.delegateOperation = nil
-        scene.record(.dropEntered, node: node, value: "\(session.id)")
-        beginFeedback(node)
+        publish(.entered, session, at: node)
+        beginFeedback(node, for: session)
         guard session.state == .dragging, session.target === node else { return }
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
-            callbacksRan = true
-            delegate.dropEntered(info: info(session, node))
+            _ = callOut(session, staying: .dragging) { delegate.dropEntered(info: info(session, node)) }
         }
     }
 
@@ -74,12 +74,11 @@ extension DragCoordinator {
         session.target = nil
         session.proposal = nil
         cancelSpringLoading(session)
-        scene.record(.dropExited, node: node, value: "\(session.id)")
+        publish(.exited, session, at: node)
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
-            callbacksRan = true
-            delegate.dropExited(info: info(session, node))
+            _ = callOut(session, staying: session.state) { delegate.dropExited(info: info(session, node)) }
         }
-        endFeedback(node)
+        endFeedback(node, for: session)
     }
 
     /// Asks the target for its proposal: a delegate's `dropUpdated` (nil keeps the last, `.copy` at first), or
@@ -88,23 +87,26 @@ extension DragCoordinator {
         guard let destination = node[attachment: DropDestinationKey.self] else { return }
         var operation = DropOperation.copy
         if case .delegate(let delegate) = destination.handler {
-            callbacksRan = true
-            let proposal = delegate.dropUpdated(info: info(session, node))
-            guard session.state == .dragging, session.target === node else { return }
+            var proposal: DropProposal?
+            guard
+                callOut(
+                    session, staying: .dragging, on: node,
+                    { proposal = delegate.dropUpdated(info: info(session, node)) })
+            else { return }
             if let proposal { session.delegateOperation = proposal.operation }
             operation = session.delegateOperation ?? .copy
         } else if let configure = node[attachment: DropConfigurationKey.self] {
-            callbacksRan = true
             let drop = DropSession(
                 location: node.convertFromGlobal(session.location), itemsCount: session.providers.count,
                 suggestedOperations: session.suggestedOperations)
-            operation = configure(drop).operation
-            guard session.state == .dragging, session.target === node else { return }
+            guard callOut(session, staying: .dragging, on: node, { operation = configure(drop).operation }) else {
+                return
+            }
         }
         if operation == .move && !session.allowsMove { operation = .copy }
         guard session.proposal?.operation != operation else { return }
         session.proposal = DropProposal(operation: operation)
-        scene.record(.dropProposal, node: node, value: "\(session.id) \(operation)")
+        publish(.proposed(operation), session, at: node)
     }
 
     /// What a delegate sees before the drop: location and types.
@@ -139,9 +141,8 @@ extension DragCoordinator {
             spring.node === session.target, let action = spring.node[attachment: SpringLoadingKey.self]
         else { return }
         session.spring?.deadline = nil
-        scene.record(.dropSpringLoaded, node: spring.node, value: "\(session.id)")
-        callbacksRan = true
-        action()
+        publish(.springLoaded, session, at: spring.node)
+        _ = callOut(session, staying: .dragging, action)
         flush()
     }
 

@@ -1,8 +1,9 @@
 /// Why a drag session ended without transferring anything: the reason a source hears with `.ended(.cancel)`.
 ///
 /// Compare ``code`` to tell reasons apart; new codes may be added. The ``message`` is complete on its own and
-/// names the nodes involved, for example `released over no drop target at (120, 40)`.
-public struct DragDropError: Error, Sendable, CustomStringConvertible {
+/// names the nodes involved, for example `released over no drop target at (120, 40)`. Two errors are equal when
+/// their codes and messages are; the ``underlyingError`` is not compared.
+public struct DragDropError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of reason.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The code's name.
@@ -57,4 +58,13 @@ public struct DragDropError: Error, Sendable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    public static func == (lhs: DragDropError, rhs: DragDropError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 }

@@ -16,8 +16,11 @@ struct Observers {
     var pointerCancelled: [Entry<PointerEvent>] = []
     var key: [Entry<KeyEvent>] = []
     var systemGesture: [Entry<Edge>] = []
+    /// How to remove the observers that other modules keep (drag events), by token.
+    var external: [Int: () -> Void] = [:]
 
     mutating func remove(_ token: Int) {
+        external.removeValue(forKey: token)?()
         nodeWillBeRemoved.removeAll { $0.token == token }
         nodeRemoved.removeAll { $0.token == token }
         pointer.removeAll { $0.token == token }
@@ -89,6 +92,16 @@ extension Scene {
     public func onSystemGesture(_ handler: @escaping (Edge) -> Void) -> ObserverToken {
         let token = makeToken()
         observers.systemGesture.append(.init(token: token, handler: handler))
+        return ObserverToken(id: token)
+    }
+
+    /// Makes a token for an observer that another module keeps (DragDrop's drag event observers), so that
+    /// ``removeObserver(_:)`` removes every kind of observer.
+    /// - Parameter removal: Removes the observer; runs once, when the token is passed to ``removeObserver(_:)``.
+    /// - Returns: The token.
+    public func makeObserverToken(removal: @escaping () -> Void) -> ObserverToken {
+        let token = makeToken()
+        observers.external[token] = removal
         return ObserverToken(id: token)
     }
 

@@ -1,3 +1,4 @@
+import DragDrop
 import Foundation
 
 /// A moment of a run worth a picture: a lift, a target lighting up, a forbidden hover, a drop, a refusal, a
@@ -42,19 +43,20 @@ public struct KeyMoment: Sendable, Hashable {
         self.number = number
     }
 
+    /// The reasons that are a refusal of the drop rather than a cancel of the drag.
+    private static let refusals: Set<DragDropError.Code> = [.refused, .declined, .actionFailed, .loadFailed]
+
     /// The moment a timeline event makes, if any.
     /// - Parameter event: The event.
     /// - Returns: The kind of moment, or nil.
     public static func kind(of event: SimulationEvent) -> Kind? {
-        switch event.kind {
-        case .lift: return .lift
-        case .isTargeted: return event.detail == "true" ? .targeted : nil
-        case .proposal: return event.detail == "forbidden" ? .forbidden : nil
-        case .drop: return .drop
-        case .cancel:
-            let refusals = ["refused", "declined", "action failed", "load failed"]
-            return refusals.contains { event.detail.hasPrefix($0 + ":") } ? .refused : .cancelled
-        case .end: return .ended
+        switch event.fact {
+        case .drag(.lifted): return .lift
+        case .drag(.targetedChanged(true)): return .targeted
+        case .drag(.proposed(.forbidden)): return .forbidden
+        case .drag(.dropped): return .drop
+        case .cancelled(let error): return refusals.contains(error.code) ? .refused : .cancelled
+        case .drag(.ended): return .ended
         default: return nil
         }
     }

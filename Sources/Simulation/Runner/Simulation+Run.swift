@@ -38,7 +38,7 @@ extension Simulation {
                 guard time >= scene.currentTime else {
                     throw SimulationError(
                         .badInput,
-                        "@\(time) is earlier than the clock, which is at \(SimulationEvent.time(scene.currentTime).trimmingCharacters(in: .whitespaces))",
+                        "@\(Formatting.number(time)) is earlier than the clock, which is at \(Formatting.time(scene.currentTime))",
                         file: step.file, line: step.line)
                 }
                 cursor = time
@@ -84,13 +84,12 @@ extension Simulation {
         }
     }
 
-    /// Turns the scene's new timeline entries into events, tells the observer of the key moments, and empties
-    /// the scene's timeline so that long runs keep little.
+    /// Takes what happened since the last collection and tells the observer of the key moments.
     private func collect(into recorder: inout Recorder) {
-        let entries = scene.timeline.entries
-        guard !entries.isEmpty else { return }
-        scene.clearTimeline()
-        for event in events(from: entries[...]) {
+        guard !pendingEvents.isEmpty else { return }
+        let events = pendingEvents
+        pendingEvents.removeAll(keepingCapacity: true)
+        for event in events {
             recorder.events.append(event)
             guard let kind = KeyMoment.kind(of: event), let observer = recorder.observer else { continue }
             recorder.moments += 1

@@ -27,10 +27,10 @@ public final class Simulation {
     var bitmaps: [String: Bitmap] = [:]
     /// The pane and item of every node made for a pane or an item, kept after the node leaves the scene.
     var owners: [NodeID: (pane: String, item: String?)] = [:]
-    /// Drag sessions whose drop a pane's action has taken, so that each is credited once.
-    var creditedSessions: Set<DragSession.ID> = []
-    /// The item each drag session carries, by session number.
-    var sessionItems: [Int: String] = [:]
+    /// The item each drag session carries.
+    var sessionItems: [DragSession.ID: String] = [:]
+    /// What happened since the run last collected.
+    var pendingEvents: [SimulationEvent] = []
     /// The device of each pointer that is down.
     var pointerKinds: [Int: PointerKind] = [:]
     /// Per original item name, the drops that copied it (for the summary's checks).
@@ -42,7 +42,11 @@ public final class Simulation {
     public init(_ file: SceneFile) throws {
         self.file = file
         scene = Scene(size: file.size)
-        scene.isRecording = true
+        // Before any drag modifier: a key is heard before Escape cancels the drags.
+        scene.onKeyEvent { [unowned self] event in
+            heard(.key(event.key, event.phase), pane: nil, item: nil, session: nil)
+        }
+        scene.onDragEvent { [unowned self] event in heard(event) }
         for spec in Self.ordered(file.panes) { try build(spec, in: scene.root) }
         var seen: [String: String] = [:]
         for pane in panes {
@@ -56,7 +60,7 @@ public final class Simulation {
                 seen[item.name] = pane.spec.name
             }
         }
-        scene.clearTimeline()
+        pendingEvents.removeAll()
     }
 
     /// Siblings back to front: by z-order, then in the file's order.
@@ -169,7 +173,8 @@ public final class Simulation {
     private func remove(_ node: Node, from pane: LivePane, session: DragSession) {
         guard let index = pane.items.firstIndex(where: { $0.node === node }) else { return }
         let item = pane.items.remove(at: index).item
-        scene.record(.itemRemoved, node: node, value: "\(session.id) \(item.name) left \(pane.spec.name)")
+        heard(
+            .removed(name: item.name, pane: pane.spec.name), pane: pane.spec.name, item: item.name, session: session.id)
         node.removeFromParent()
         pane.layOut()
     }
@@ -199,17 +204,14 @@ public final class Simulation {
 
     /// A pane's drop action: refuses declined types, otherwise adds the dropped items under their names.
     private func receive(_ dropped: [DroppedData], in pane: LivePane) -> Bool {
-        let session = scene.dragSessions.first { session in
-            session.isDropping && session.targetNodeID == pane.node.id && !creditedSessions.contains(session.id)
-        }
+        let session = scene.currentDragSession
+        let carried = session.flatMap { sessionItems[$0.id] }
         if let declined = dropped.first(where: { item in
             pane.spec.declines.contains { item.contentType.conforms(to: $0) }
         }) {
-            if let session { creditedSessions.insert(session.id) }
-            scene.record(
-                .itemDeclined, node: pane.node,
-                value: [session.map { "\($0.id)" }, "\(pane.spec.name) declines \(declined.contentType.identifier)"]
-                    .compactMap { $0 }.joined(separator: " "))
+            heard(
+                .declined(pane: pane.spec.name, type: declined.contentType), pane: pane.spec.name, item: carried,
+                session: session?.id)
             return false
         }
         // The source's entry, found through the node's owner: `Scene.node(_:)` would walk the whole tree.
@@ -219,22 +221,19 @@ public final class Simulation {
             }
         }
         let source = sourceEntry?.item
-        if let session { creditedSessions.insert(session.id) }
         for data in dropped {
             let name = pane.uniqueName(source?.name ?? "item")
             let item = PaneItem(
                 name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
                 imageName: source?.imageName)
-            let verdict = source.map { $0.data == data.data ? "bytes identical" : "bytes differ from the source" } ?? ""
             let origin = sourceEntry?.origin ?? name
             add(item, to: pane, origin: origin)
             if (session?.proposal?.operation ?? .copy) == .copy { copies[origin, default: 0] += 1 }
-            scene.record(
-                .itemAdded, node: pane.node,
-                value: [
-                    session.map { "\($0.id)" }, "\(name) joined \(pane.spec.name):",
-                    "\(data.data.count) bytes of \(data.contentType.identifier),", verdict,
-                ].compactMap { $0 }.joined(separator: " "))
+            heard(
+                .added(
+                    name: name, pane: pane.spec.name, byteCount: data.data.count, type: data.contentType,
+                    bytesIdentical: source.map { $0.data == data.data }),
+                pane: pane.spec.name, item: carried, session: session?.id)
         }
         return true
     }
@@ -248,26 +247,42 @@ public final class Simulation {
                 let zoom = GestureMemory(1)
                 node.simultaneousGesture(
                     MagnifyGesture()
-                        .onChanged { [weak node] value in
-                            node?.scaleEffect(min(4, max(0.5, zoom.value * value.magnification)))
+                        .onChanged { [weak self, weak node] value in
+                            guard let node else { return }
+                            let before = node.scale
+                            node.scaleEffect(min(4, max(0.5, zoom.value * value.magnification)))
+                            if node.scale != before { self?.heard(.zoomed(node.scale), of: node) }
                         }
                         .onEnded { [weak node] _ in zoom.value = node?.scale.width ?? 1 })
             case .rotate:
                 let angle = GestureMemory(0)
                 node.simultaneousGesture(
                     RotateGesture()
-                        .onChanged { [weak node] value in
-                            node?.rotationEffect(.degrees(angle.value + value.rotation.degrees))
+                        .onChanged { [weak self, weak node] value in
+                            guard let node else { return }
+                            let before = node.rotation
+                            node.rotationEffect(.degrees(angle.value + value.rotation.degrees))
+                            if node.rotation != before { self?.heard(.rotated(node.rotation), of: node) }
                         }
                         .onEnded { [weak node] _ in angle.value = node?.rotation.degrees ?? 0 })
             case .tap:
                 node.gesture(
-                    TapGesture().onEnded { [weak node] in
+                    TapGesture().onEnded { [weak self, weak node] in
                         guard let node else { return }
-                        node.overlay(node.overlayColor == nil ? Color.blue.opacity(0.3) : nil)
+                        let selects = node.overlayColor == nil
+                        node.overlay(selects ? Color.blue.opacity(0.3) : nil)
+                        self?.heard(.selected(selects), of: node)
                     })
             }
         }
+    }
+}
+
+extension Simulation {
+    /// A gesture changed an item's node.
+    fileprivate func heard(_ fact: SimulationEvent.Fact, of node: Node) {
+        let owner = owners[node.id]
+        heard(fact, pane: owner?.pane, item: owner?.item, session: nil)
     }
 }
 
@@ -278,13 +293,4 @@ final class GestureMemory {
     init(_ value: CGFloat) {
         self.value = value
     }
-}
-
-extension TimelineEntry.Kind {
-    /// An item joined a pane (value: session, item, pane, bytes, type and whether the bytes are the source's).
-    public static let itemAdded = Self("item.added")
-    /// An item left its pane after a move (value: session, item and pane).
-    public static let itemRemoved = Self("item.removed")
-    /// A pane's action refused a drop of a type it declines.
-    public static let itemDeclined = Self("item.declined")
 }

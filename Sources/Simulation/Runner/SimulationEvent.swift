@@ -1,11 +1,12 @@
+import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
 
 /// One line of a simulation's timeline: when, in which pane, about which item, what happened.
-public struct SimulationEvent: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     /// What happened.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An item lifted into a drag session.
         case lift
         /// A drag started hovering over a drop target.
@@ -44,109 +45,153 @@ public struct SimulationEvent: Sendable, Hashable, Codable, CustomStringConverti
         case key
     }
 
+    /// What happened, as a value: the facts the timeline's text, JSON Lines, colours and key moments are made
+    /// from.
+    public enum Fact: Hashable, Sendable {
+        /// A drag session's event from DragDrop (an end here has no reason: the reason is a ``cancelled(_:)``
+        /// before it).
+        case drag(DragEvent.Kind)
+        /// A drag was cancelled, with the reason.
+        case cancelled(DragDropError)
+        /// A pane refused an item of a type it declines.
+        case declined(pane: String, type: UTType)
+        /// An item joined a pane: its new name, its size and type, and whether its bytes are the source item's
+        /// (nil when the source is not known).
+        case added(name: String, pane: String, byteCount: Int, type: UTType, bytesIdentical: Bool?)
+        /// A moved item left its pane.
+        case removed(name: String, pane: String)
+        /// An item was zoomed by a pinch to a scale.
+        case zoomed(CGSize)
+        /// An item was rotated to an angle.
+        case rotated(Angle)
+        /// An item was selected (true) or deselected by a tap.
+        case selected(Bool)
+        /// A key went down or up.
+        case key(KeyEvent.Key, KeyEvent.Phase)
+    }
+
     /// The time on the scene's clock, in seconds.
     public var time: Double
     /// The pane concerned, if any.
     public var pane: String?
     /// The item concerned, if any.
     public var item: String?
+    /// The drag session, if a session is concerned.
+    public var session: DragSession.ID?
     /// What happened.
-    public var kind: Kind
-    /// The drag session's number, if a session is concerned.
-    public var session: Int?
-    /// The details.
-    public var detail: String
+    public var fact: Fact
 
     /// Creates an event.
     /// - Parameters:
     ///   - time: The time.
     ///   - pane: The pane.
     ///   - item: The item.
-    ///   - kind: What happened.
-    ///   - session: The drag session's number.
-    ///   - detail: The details.
-    public init(time: Double, pane: String?, item: String?, kind: Kind, session: Int?, detail: String) {
+    ///   - session: The drag session.
+    ///   - fact: What happened.
+    public init(time: Double, pane: String?, item: String?, session: DragSession.ID?, fact: Fact) {
         self.time = time
         self.pane = pane
         self.item = item
-        self.kind = kind
         self.session = session
-        self.detail = detail
+        self.fact = fact
+    }
+
+    /// What kind of thing happened.
+    public var kind: Kind {
+        switch fact {
+        case .drag(let kind):
+            switch kind {
+            case .lifted: .lift
+            case .entered: .enter
+            case .declined: .declined
+            case .targetedChanged: .isTargeted
+            case .proposed: .proposal
+            case .exited: .exit
+            case .springLoaded: .springLoad
+            case .dropped: .drop
+            case .loadStarted, .itemLoaded, .itemFailed: .load
+            case .actionReturned, .actionThrew: .action
+            case .ended: .end
+            }
+        case .cancelled: .cancel
+        case .declined: .declined
+        case .added: .added
+        case .removed: .removed
+        case .zoomed: .zoom
+        case .rotated: .rotate
+        case .selected: .select
+        case .key: .key
+        }
+    }
+
+    /// The details in words: `move at (150, 90): 1 of 1 item`, `refused: …`, `photo-1 left camera-roll`.
+    public var detail: String {
+        switch fact {
+        case .drag(let kind): kind.detail
+        case .cancelled(let error): "\(error.code): \(error.message)"
+        case .declined(let pane, let type): "\(pane) declines \(type.identifier)"
+        case .added(let name, let pane, let byteCount, let type, let identical):
+            "\(name) joined \(pane): \(byteCount) bytes of \(type.identifier)"
+                + (identical.map { $0 ? ", bytes identical" : ", bytes differ from the source" } ?? "")
+        case .removed(let name, let pane): "\(name) left \(pane)"
+        case .zoomed(let scale):
+            scale.width == scale.height
+                ? Formatting.number(scale.width)
+                : "(\(Formatting.number(scale.width)), \(Formatting.number(scale.height)))"
+        case .rotated(let angle): angle.description
+        case .selected(let isSelected): isSelected ? "selected" : "deselected"
+        case .key(let key, let phase): "\(key) \(phase)"
+        }
+    }
+
+    /// The event's columns as the timeline shows them, padded: time (7), pane (12), item (12), kind (11), then the
+    /// session and the detail.
+    public var columns: (time: String, pane: String, item: String, kind: String, detail: String) {
+        let time = Formatting.time(time)
+        return (
+            String(repeating: " ", count: max(0, 7 - time.count)) + time, Self.pad(pane ?? "-", 12),
+            Self.pad(item ?? "-", 12), Self.pad(kind.rawValue, 11),
+            (session.map { "#\($0.rawValue) " } ?? "") + detail
+        )
     }
 
     /// `  1.050 album        photo-1      drop        #1 move at (150, 90): 1 of 1 item`.
     public var description: String {
-        let columns = [
-            Self.time(time), pad(pane ?? "-", 12), pad(item ?? "-", 12), pad(kind.rawValue, 11),
-            (session.map { "#\($0) " } ?? "") + detail,
-        ]
-        var line = columns.joined(separator: " ")
+        let columns = columns
+        var line = [columns.time, columns.pane, columns.item, columns.kind, columns.detail].joined(separator: " ")
         while line.last == " " { line.removeLast() }
         return line
     }
 
-    /// Seconds with three decimals, right-aligned in 7 columns.
-    static func time(_ time: Double) -> String {
-        let text = String(format: "%.3f", time)
-        return String(repeating: " ", count: max(0, 7 - text.count)) + text
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
+    private static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }
 
 extension Simulation {
-    /// The timeline events of some scene timeline entries; entries that are not about drag and drop or about the
-    /// items' gestures (pointer events, layout) give none.
-    func events(from entries: ArraySlice<TimelineEntry>) -> [SimulationEvent] {
-        entries.compactMap { event(from: $0) }
-    }
-
-    private func event(from entry: TimelineEntry) -> SimulationEvent? {
-        // Most entries are pointer events and layout: skip them before any work on their text.
-        guard let kind = Self.kinds[entry.kind] else {
-            return entry.kind == .property ? gestureEvent(from: entry) : nil
+    /// A drag event of the scene becomes timeline events: pane and item from the node, the item a session carries
+    /// from its lift. A delegate's declining is not a pane's (panes have no delegates) and gives none.
+    func heard(_ event: DragEvent) {
+        let owner = owners[event.nodeID]
+        if case .lifted = event.kind, let item = owner?.item { sessionItems[event.session] = item }
+        let item = owner?.item ?? sessionItems[event.session]
+        switch event.kind {
+        case .declined:
+            return
+        case .targetedChanged:
+            // Feedback belongs to the pane, whichever session lit it.
+            heard(.drag(event.kind), pane: owner?.pane, item: nil, session: nil)
+        case .ended(let operation, let error):
+            if let error { heard(.cancelled(error), pane: owner?.pane, item: item, session: event.session) }
+            heard(.drag(.ended(operation, error: nil)), pane: owner?.pane, item: item, session: event.session)
+        default:
+            heard(.drag(event.kind), pane: owner?.pane, item: item, session: event.session)
         }
-        let owner = entry.nodeID.flatMap { owners[$0] }
-        let (session, detail) = Self.splitSession(entry.value)
-        if kind == .lift, let session, let item = owner?.item { sessionItems[session] = item }
-        let item = owner?.item ?? session.flatMap { sessionItems[$0] }
-        return SimulationEvent(
-            time: entry.time, pane: owner?.pane, item: item, kind: kind, session: session, detail: detail)
     }
 
-    private static let kinds: [TimelineEntry.Kind: SimulationEvent.Kind] = [
-        .dragLift: .lift, .dropEntered: .enter, .dropTargeted: .isTargeted, .dropProposal: .proposal,
-        .dropExited: .exit, .dropSpringLoaded: .springLoad, .dropPerformed: .drop, .dropLoad: .load,
-        .dropAction: .action, .dragCancelled: .cancel, .dragEnded: .end, .itemAdded: .added,
-        .itemRemoved: .removed, .itemDeclined: .declined, .key: .key,
-    ]
-
-    /// A zoom, rotation or selection of an item, from the property change its gesture made.
-    private func gestureEvent(from entry: TimelineEntry) -> SimulationEvent? {
-        guard let owner = entry.nodeID.flatMap({ owners[$0] }), let item = owner.item,
-            let space = entry.value.firstIndex(of: " ")
-        else { return nil }
-        let value = String(entry.value[entry.value.index(after: space)...])
-        let kind: SimulationEvent.Kind
-        switch entry.value[..<space] {
-        case "scaleEffect": kind = .zoom
-        case "rotationEffect": kind = .rotate
-        case "overlay": kind = .select
-        default: return nil
-        }
-        let detail = kind == .select ? (value == "none" ? "deselected" : "selected") : value
-        return SimulationEvent(time: entry.time, pane: owner.pane, item: item, kind: kind, session: nil, detail: detail)
-    }
-
-    /// `drag#3 move` → (3, `move`).
-    private static func splitSession(_ value: String) -> (Int?, String) {
-        guard value.hasPrefix("drag#") else { return (nil, value) }
-        let rest = value.utf8.dropFirst(5)
-        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        guard let number = Int(Substring(digits)) else { return (nil, value) }
-        let detail = rest.dropFirst(digits.count).drop { $0 == UInt8(ascii: " ") }
-        return (number, String(Substring(detail)))
+    /// Something happened in the scene: kept until the run collects it.
+    func heard(_ fact: SimulationEvent.Fact, pane: String?, item: String?, session: DragSession.ID?) {
+        pendingEvents.append(
+            SimulationEvent(time: scene.currentTime, pane: pane, item: item, session: session, fact: fact))
     }
 }

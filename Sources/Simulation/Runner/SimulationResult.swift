@@ -87,7 +87,7 @@ public struct SimulationResult: Sendable, Hashable {
             pane = event.pane
             item = event.item
             self.event = event.kind.rawValue
-            session = event.session
+            session = event.session?.rawValue
             detail = event.detail
         }
     }

@@ -21,7 +21,7 @@ public enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// `0.550 touch 1 move (120, 80)`, `1.000 advance`, `2.000 key escape`.
     public var description: String {
-        let time = String(format: "%.3f", self.time)
+        let time = Formatting.time(self.time)
         switch self {
         case .pointer(let event):
             let device =
@@ -30,15 +30,10 @@ public enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
                 case .pen: "pen"
                 case .mouse(let button): button == .primary ? "mouse" : "mouse \(button)"
                 }
-            let point = "(\(Self.number(event.location.x)), \(Self.number(event.location.y)))"
+            let point = Formatting.point(event.location)
             return "\(time) \(device) \(event.pointerID) \(event.phase) \(point)"
         case .key(let event): return "\(time) key \(event.key)"
         case .advance: return "\(time) advance"
         }
-    }
-
-    private static func number(_ value: CGFloat) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%g", Double(rounded))
     }
 }

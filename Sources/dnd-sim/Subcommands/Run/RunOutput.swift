@@ -13,7 +13,7 @@ enum RunOutput {
             print(line(event, colors: colors))
         }
         print("")
-        print(Terminal.styled("Panes at \(String(format: "%.3f", result.endTime)) s:", .bold, enabled: colors))
+        print(Terminal.styled("Panes at \(Formatting.time(result.endTime)) s:", .bold, enabled: colors))
         for line in result.summaryLines {
             print("  " + line)
         }
@@ -33,33 +33,25 @@ enum RunOutput {
     /// One event, its columns coloured by what happened.
     static func line(_ event: SimulationEvent, colors: Bool) -> String {
         guard colors else { return event.description }
-        let plain = event.description
-        // The columns are fixed: time (7), pane (12), item (12), event (11), then the detail.
-        let characters = Array(plain)
-        func column(_ start: Int, _ width: Int) -> String {
-            guard start < characters.count else { return "" }
-            return String(characters[start..<min(characters.count, start + width)])
-        }
-        let time = column(0, 7)
-        let pane = column(8, 12)
-        let item = column(21, 12)
-        let kind = column(34, 11)
-        let detail = characters.count > 46 ? String(characters[46...]) : ""
+        let columns = event.columns
         return [
-            Terminal.styled(time, .dim), Terminal.styled(pane, .cyan), Terminal.styled(item, .bold),
-            Terminal.styled(kind, style(of: event)), detail,
+            Terminal.styled(columns.time, .dim), Terminal.styled(columns.pane, .cyan),
+            Terminal.styled(columns.item, .bold), Terminal.styled(columns.kind, style(of: event)), columns.detail,
         ].joined(separator: " ")
     }
 
     private static func style(of event: SimulationEvent) -> Terminal.Style {
-        switch event.kind {
-        case .lift: .blue
-        case .enter, .exit, .isTargeted, .proposal, .springLoad: event.detail == "forbidden" ? .red : .yellow
-        case .drop, .added, .removed, .load: .green
-        case .action: event.detail == "true" ? .green : .red
-        case .cancel, .declined: .red
-        case .end: event.detail == "copy" || event.detail == "move" ? .green : .red
-        case .zoom, .rotate, .select, .key: .cyan
+        switch event.fact {
+        case .drag(.lifted): .blue
+        case .drag(.proposed(.forbidden)): .red
+        case .drag(.entered), .drag(.exited), .drag(.targetedChanged), .drag(.proposed), .drag(.springLoaded),
+            .drag(.declined):
+            .yellow
+        case .drag(.dropped), .drag(.loadStarted), .drag(.itemLoaded), .added, .removed: .green
+        case .drag(.actionReturned(true)): .green
+        case .drag(.ended(let operation, _)): operation.transfersData ? .green : .red
+        case .drag(.itemFailed), .drag(.actionReturned(false)), .drag(.actionThrew), .cancelled, .declined: .red
+        case .zoomed, .rotated, .selected, .key: .cyan
         }
     }
 

@@ -55,7 +55,7 @@ final class RunPictures {
                 files.append(file)
             }
             if let columns {
-                let title = String(format: "%.3f s  %@  %@", moment.time, moment.kind.rawValue, moment.event.item ?? "")
+                let title = "\(Formatting.time(moment.time)) s  \(moment.kind.rawValue)  \(moment.event.item ?? "")"
                 terminalPictures.append((title, try TerminalPicture.halfBlocks(picture, columns: columns)))
             }
         } catch {
