@@ -20,6 +20,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "DnDKit", targets: ["DnDKit"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "ContentTypes", targets: ["ContentTypes"]),
         .library(name: "PNGCodec", targets: ["PNGCodec"]),
         .library(name: "Transfer", targets: ["Transfer"]),
@@ -58,24 +59,27 @@ let package = Package(
 
         // The lock every module's shared state sits behind (package access only: not part of the API).
         .target(name: "Locking"),
+        // The shape every error shares: a code, a message, where (CodedError, ErrorCode, ErrorLocation).
+        .target(name: "Diagnostics"),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "Locking"]
+            dependencies: ["CMagic", "Locking", "Diagnostics"]
         ),
         .target(
             name: "PNGCodec",
-            dependencies: ["CPNG", "Locking"]
+            dependencies: ["CPNG", "Locking", "Diagnostics"]
         ),
         .target(
             name: "Transfer",
-            dependencies: ["ContentTypes", "PNGCodec", "Locking"]
+            dependencies: ["ContentTypes", "PNGCodec", "Locking", "Diagnostics"]
         ),
         .target(
-            name: "Gestures"
+            name: "Gestures",
+            dependencies: ["Diagnostics"]
         ),
         .target(
             name: "DragDrop",
-            dependencies: ["Gestures", "Transfer", "ContentTypes"]
+            dependencies: ["Gestures", "Transfer", "ContentTypes", "Diagnostics"]
         ),
 
         // MARK: Tool layers, above the library modules
@@ -83,13 +87,15 @@ let package = Package(
         // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
         .target(
             name: "Rendering",
-            dependencies: ["Gestures", "DragDrop", "PNGCodec"]
+            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics"]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.
         .target(
             name: "FileMoving",
-            dependencies: ["ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem"]
+            dependencies: [
+                "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem", "Diagnostics",
+            ]
         ),
         // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileMoving.
         .target(name: "CFileSystem"),
@@ -97,13 +103,13 @@ let package = Package(
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "Diagnostics",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "DnDKit",
-            dependencies: ["ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop"]
+            dependencies: ["Diagnostics", "ContentTypes", "PNGCodec", "Transfer", "Gestures", "DragDrop"]
         ),
 
         // MARK: Samples
@@ -170,6 +176,12 @@ let package = Package(
 
         // MARK: Tests
 
+        .testTarget(
+            name: "DiagnosticsTests",
+            dependencies: [
+                "Diagnostics", "ContentTypes", "PNGCodec", "Gestures", "DragDrop", "FileMoving", "Simulation",
+            ]
+        ),
         .testTarget(
             name: "ContentTypesTests",
             dependencies: ["ContentTypes"],

@@ -1,3 +1,5 @@
+import Diagnostics
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,42 +11,9 @@
 /// The cause is a ``Code`` mapped from the C library's `errno` in one place (``init(_:path:errno:)``), never
 /// Foundation's error text: "no such file", "is a directory", "permission denied". Compare ``code``; new codes may
 /// be added.
-public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FileSystemError: CodedError, Sendable, Hashable {
     /// Why a file operation failed.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The cause in plain words.
-        public let rawValue: String
-
-        /// Creates a code from its words.
-        /// - Parameter rawValue: The words.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The words.
-        public var description: String { rawValue }
-
-        /// Nothing is at the path, or a folder on the way is missing (`ENOENT`).
-        public static let noSuchFile = Code(rawValue: "no such file")
-        /// A file was expected and a folder is there (`EISDIR`).
-        public static let isADirectory = Code(rawValue: "is a directory")
-        /// Something on the way is not a folder (`ENOTDIR`).
-        public static let notADirectory = Code(rawValue: "not a directory")
-        /// The file's or a folder's permissions forbid it (`EACCES`, `EPERM`).
-        public static let permissionDenied = Code(rawValue: "permission denied")
-        /// The output exists, and replacing it was not asked for (`EEXIST`).
-        public static let exists = Code(rawValue: "already exists")
-        /// The file system is full (`ENOSPC`, `EDQUOT`).
-        public static let noSpace = Code(rawValue: "no space left on the device")
-        /// The file system is mounted read-only (`EROFS`).
-        public static let readOnly = Code(rawValue: "read-only file system")
-        /// The file is larger than can be handled.
-        public static let tooLarge = Code(rawValue: "file too large")
-        /// Another cause, in the C library's words.
-        public static func other(_ errno: Int32) -> Code {
-            Code(rawValue: String(cString: strerror(errno)))
-        }
-    }
+    public typealias Code = ErrorCode<FileSystemError>
 
     /// The cause.
     public var code: Code
@@ -86,7 +55,35 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `PATH: cannot write: already exists`.
-    public var description: String {
-        "\(path): \(operation): \(code)"
+    /// What failed and why: `rename: already exists`.
+    public var message: String { "\(operation): \(code)" }
+
+    /// The path.
+    public var location: ErrorLocation { ErrorLocation(file: path) }
+
+    /// `PATH: OPERATION: CODE`.
+    public var description: String { placedMessage }
+}
+
+extension ErrorCode where Failure == FileSystemError {
+    /// Nothing is at the path, or a folder on the way is missing (`ENOENT`).
+    public static let noSuchFile = Self(rawValue: "no such file")
+    /// A file was expected and a folder is there (`EISDIR`).
+    public static let isADirectory = Self(rawValue: "is a directory")
+    /// Something on the way is not a folder (`ENOTDIR`).
+    public static let notADirectory = Self(rawValue: "not a directory")
+    /// The file's or a folder's permissions forbid it (`EACCES`, `EPERM`).
+    public static let permissionDenied = Self(rawValue: "permission denied")
+    /// The output exists, and replacing it was not asked for (`EEXIST`).
+    public static let exists = Self(rawValue: "already exists")
+    /// The file system is full (`ENOSPC`, `EDQUOT`).
+    public static let noSpace = Self(rawValue: "no space left on the device")
+    /// The file system is mounted read-only (`EROFS`).
+    public static let readOnly = Self(rawValue: "read-only file system")
+    /// The file is larger than can be handled.
+    public static let tooLarge = Self(rawValue: "file too large")
+    /// Another cause, in the C library's words.
+    public static func other(_ errno: Int32) -> Self {
+        Self(rawValue: String(cString: strerror(errno)))
     }
 }

@@ -1,23 +1,10 @@
+import Diagnostics
+
 /// Why a move could not start at all (problems with single files are refusals in the ``MoveReport``, not errors).
 /// Compare ``code``; new codes may be added.
-public struct MoveError: Error, Sendable, CustomStringConvertible {
+public struct MoveError: CodedError, Sendable {
     /// The kind of problem.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        /// Creates a code from its name.
-        /// - Parameter rawValue: The name.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The name.
-        public var description: String { rawValue }
-
-        /// The destination folder is missing, is not a folder, or cannot be written.
-        public static let destinationUnusable = Code(rawValue: "destination unusable")
-    }
+    public typealias Code = ErrorCode<MoveError>
 
     /// The kind of problem.
     public var code: Code
@@ -33,6 +20,9 @@ public struct MoveError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The message.
-    public var description: String { message }
+}
+
+extension ErrorCode where Failure == MoveError {
+    /// The destination folder is missing, is not a folder, or cannot be written.
+    public static let destinationUnusable = Self(rawValue: "destination unusable")
 }

@@ -11,8 +11,8 @@ extension Bitmap {
     /// - Parameters:
     ///   - pamData: a whole PAM file holding one image.
     ///   - limits: the largest image to accept (``PNGDecoder/Limits``; only the size limits apply).
-    /// - Throws: ``ImageError`` with code ``ImageError/Code/badPAM`` naming the header line and field at fault,
-    ///   ``ImageError/Code/truncated`` when the samples end early, ``ImageError/Code/limitExceeded``.
+    /// - Throws: ``ImageError`` with code `ImageError.Code.badPAM` naming the header line and field at fault,
+    ///   `ImageError.Code.truncated` when the samples end early, `ImageError.Code.limitExceeded`.
     public init(pamData: Data, limits: PNGDecoder.Limits = PNGDecoder.Limits()) throws(ImageError) {
         let header = try PAMHeader(pamData)
         if header.width > limits.maxWidth || header.height > limits.maxHeight {

@@ -41,7 +41,7 @@ public struct Bitmap: Sendable {
     ///   - width: width in pixels, at least 1.
     ///   - height: height in pixels, at least 1.
     ///   - format: channels and bit depth.
-    /// - Throws: ``ImageError`` with code ``ImageError/Code/invalidBitmap`` when a dimension is below 1 or the
+    /// - Throws: ``ImageError`` with code `ImageError.Code.invalidBitmap` when a dimension is below 1 or the
     ///   bitmap would need more bytes than memory can address.
     public init(width: Int, height: Int, format: PixelFormat) throws(ImageError) {
         let byteCount = try Self.byteCount(width: width, height: height, format: format)
@@ -56,7 +56,7 @@ public struct Bitmap: Sendable {
     ///   - height: height in pixels, at least 1.
     ///   - format: channels and bit depth.
     ///   - bytes: exactly `width * height * format.bytesPerPixel` bytes.
-    /// - Throws: ``ImageError`` with code ``ImageError/Code/invalidBitmap`` when a dimension is below 1 or
+    /// - Throws: ``ImageError`` with code `ImageError.Code.invalidBitmap` when a dimension is below 1 or
     ///   `bytes` has the wrong count.
     public init<Bytes: Collection<UInt8>>(
         width: Int, height: Int, format: PixelFormat, bytes: Bytes

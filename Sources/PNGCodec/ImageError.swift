@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Why an image could not be decoded, encoded or built: a ``Code`` to match on and a message that names
 /// the problem and where it is (the chunk and byte offset in a PNG, the line in a PAM header).
 ///
@@ -10,45 +12,9 @@
 ///     print(error)  // "CRC mismatch in chunk IDAT at byte 57"
 /// }
 /// ```
-public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ImageError: CodedError, Sendable, Hashable {
     /// A kind of image error.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        public let rawValue: String
-
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        public var description: String { rawValue }
-
-        /// The data does not begin with the PNG signature.
-        public static let badSignature = Code(rawValue: "bad signature")
-        /// The data ends in the middle of the signature, a chunk, the image data or a PAM raster.
-        public static let truncated = Code(rawValue: "truncated")
-        /// A chunk's stored CRC does not match its contents.
-        public static let crcMismatch = Code(rawValue: "CRC mismatch")
-        /// The chunk structure is wrong: an impossible length or type, a critical chunk that is missing,
-        /// repeated, misplaced or unknown.
-        public static let badChunk = Code(rawValue: "bad chunk")
-        /// IHDR holds an invalid width, height, colour type, bit depth or method.
-        public static let badHeader = Code(rawValue: "bad header")
-        /// There is no IDAT chunk.
-        public static let missingImageData = Code(rawValue: "missing image data")
-        /// The compressed image data is corrupt, too short or too long.
-        public static let badImageData = Code(rawValue: "bad image data")
-        /// The image is larger than the decoder's ``PNGDecoder/Limits`` allow.
-        public static let limitExceeded = Code(rawValue: "limit exceeded")
-        /// A PAM (Netpbm P7) file is malformed or uses a feature PNGCodec does not support.
-        public static let badPAM = Code(rawValue: "bad PAM")
-        /// Bitmap dimensions or sample bytes are not valid (a zero width, a wrong byte count).
-        public static let invalidBitmap = Code(rawValue: "invalid bitmap")
-        /// Metadata cannot be written as asked (a bad keyword, a time or background out of range).
-        public static let invalidMetadata = Code(rawValue: "invalid metadata")
-        /// Memory ran out.
-        public static let outOfMemory = Code(rawValue: "out of memory")
-        /// libpng reported a problem that fits no other code; the message carries libpng's words.
-        public static let libpng = Code(rawValue: "libpng error")
-    }
+    public typealias Code = ErrorCode<ImageError>
 
     /// What kind of problem this is.
     public var code: Code
@@ -77,5 +43,41 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
+    /// The chunk, byte offset and PAM header line, as far as they are known (the file is the caller's).
+    public var location: ErrorLocation {
+        ErrorLocation(line: line, byteOffset: offset, parts: chunk.map { ["chunk \($0)"] } ?? [])
+    }
+
+    /// The message, which names the chunk and byte offset itself.
     public var description: String { message }
+}
+
+extension ErrorCode where Failure == ImageError {
+    /// The data does not begin with the PNG signature.
+    public static let badSignature = Self(rawValue: "bad signature")
+    /// The data ends in the middle of the signature, a chunk, the image data or a PAM raster.
+    public static let truncated = Self(rawValue: "truncated")
+    /// A chunk's stored CRC does not match its contents.
+    public static let crcMismatch = Self(rawValue: "CRC mismatch")
+    /// The chunk structure is wrong: an impossible length or type, a critical chunk that is missing,
+    /// repeated, misplaced or unknown.
+    public static let badChunk = Self(rawValue: "bad chunk")
+    /// IHDR holds an invalid width, height, colour type, bit depth or method.
+    public static let badHeader = Self(rawValue: "bad header")
+    /// There is no IDAT chunk.
+    public static let missingImageData = Self(rawValue: "missing image data")
+    /// The compressed image data is corrupt, too short or too long.
+    public static let badImageData = Self(rawValue: "bad image data")
+    /// The image is larger than the decoder's ``PNGDecoder/Limits`` allow.
+    public static let limitExceeded = Self(rawValue: "limit exceeded")
+    /// A PAM (Netpbm P7) file is malformed or uses a feature PNGCodec does not support.
+    public static let badPAM = Self(rawValue: "bad PAM")
+    /// Bitmap dimensions or sample bytes are not valid (a zero width, a wrong byte count).
+    public static let invalidBitmap = Self(rawValue: "invalid bitmap")
+    /// Metadata cannot be written as asked (a bad keyword, a time or background out of range).
+    public static let invalidMetadata = Self(rawValue: "invalid metadata")
+    /// Memory ran out.
+    public static let outOfMemory = Self(rawValue: "out of memory")
+    /// libpng reported a problem that fits no other code; the message carries libpng's words.
+    public static let libpng = Self(rawValue: "libpng error")
 }

@@ -98,7 +98,7 @@ extension PNGDecoder {
     ///
     /// The defaults accept any image up to 512 MiB of decoded samples (a 8192x8192 RGBA 16-bit image or a
     /// 11585x11585 RGBA 8-bit one), and stop a small file that claims to be enormous: a 100 KB file saying
-    /// it is 30000x30000 pixels fails at once with ``ImageError/Code/limitExceeded``.
+    /// it is 30000x30000 pixels fails at once with `ImageError.Code.limitExceeded`.
     public struct Limits: Sendable, Hashable {
         /// The largest width in pixels.
         public var maxWidth: Int

@@ -24,9 +24,9 @@ public struct PNGEncoder: Sendable {
     ///
     /// - Parameter bitmap: the image; its ``Bitmap/metadata`` is written too.
     /// - Returns: a whole PNG file.
-    /// - Throws: ``ImageError`` with code ``ImageError/Code/invalidMetadata`` when the metadata cannot be
-    ///   stored (see ``PNGMetadata``), ``ImageError/Code/invalidBitmap`` for options out of range or an image
-    ///   wider or taller than PNG allows, and ``ImageError/Code/outOfMemory``.
+    /// - Throws: ``ImageError`` with code `ImageError.Code.invalidMetadata` when the metadata cannot be
+    ///   stored (see ``PNGMetadata``), `ImageError.Code.invalidBitmap` for options out of range or an image
+    ///   wider or taller than PNG allows, and `ImageError.Code.outOfMemory`.
     public func encode(_ bitmap: Bitmap) throws(ImageError) -> Data {
         try options.validate()
         guard bitmap.width <= 0x7FFF_FFFF, bitmap.height <= 0x7FFF_FFFF else {

@@ -1,26 +1,9 @@
+import Diagnostics
+
 /// Why a snapshot could not be made. Compare ``code``; new codes may be added.
-public struct SnapshotError: Error, Sendable, CustomStringConvertible {
+public struct SnapshotError: CodedError, Sendable {
     /// The kind of problem.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        /// Creates a code from its name.
-        /// - Parameter rawValue: The name.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The name.
-        public var description: String { rawValue }
-
-        /// The picture would be empty, not finite, or larger than ``SnapshotRenderer/maximumPixelCount``.
-        public static let invalidSize = Code(rawValue: "invalid size")
-        /// PNGCodec could not make the bitmap or encode it (``underlyingError`` is its `ImageError`).
-        public static let encodingFailed = Code(rawValue: "encoding failed")
-        /// The terminal picture was asked for fewer than one column.
-        public static let invalidColumns = Code(rawValue: "invalid columns")
-    }
+    public typealias Code = ErrorCode<SnapshotError>
 
     /// The kind of problem.
     public var code: Code
@@ -40,6 +23,13 @@ public struct SnapshotError: Error, Sendable, CustomStringConvertible {
         self.underlyingError = underlyingError
     }
 
-    /// The message.
-    public var description: String { message }
+}
+
+extension ErrorCode where Failure == SnapshotError {
+    /// The picture would be empty, not finite, or larger than ``SnapshotRenderer/maximumPixelCount``.
+    public static let invalidSize = Self(rawValue: "invalid size")
+    /// PNGCodec could not make the bitmap or encode it (``SnapshotError/underlyingError`` is its `ImageError`).
+    public static let encodingFailed = Self(rawValue: "encoding failed")
+    /// The terminal picture was asked for fewer than one column.
+    public static let invalidColumns = Self(rawValue: "invalid columns")
 }

@@ -58,7 +58,7 @@ public struct SnapshotRenderer: Sendable {
     /// Draws the scene as it is now.
     /// - Parameter scene: The scene, with its drag sessions.
     /// - Returns: An RGBA 8-bit picture of `scene.size` times ``scale`` pixels (rounded, at least 1×1).
-    /// - Throws: ``SnapshotError`` with ``SnapshotError/Code/invalidSize`` when the picture would be larger than
+    /// - Throws: ``SnapshotError`` with `SnapshotError.Code.invalidSize` when the picture would be larger than
     ///   ``maximumPixelCount`` or its size is not finite.
     public func render(_ scene: Scene) throws(SnapshotError) -> Bitmap {
         let width = Double(scene.size.width) * scale
@@ -87,8 +87,8 @@ public struct SnapshotRenderer: Sendable {
     ///   - scene: The scene, with its drag sessions.
     ///   - options: How to compress; ``PNGEncoder/Options/fast`` by default.
     /// - Returns: A whole PNG file.
-    /// - Throws: ``SnapshotError``: ``SnapshotError/Code/invalidSize`` as ``render(_:)`` does,
-    ///   ``SnapshotError/Code/encodingFailed`` when PNGCodec fails.
+    /// - Throws: ``SnapshotError``: `SnapshotError.Code.invalidSize` as ``render(_:)`` does,
+    ///   `SnapshotError.Code.encodingFailed` when PNGCodec fails.
     public func pngData(of scene: Scene, options: PNGEncoder.Options = .fast) throws(SnapshotError) -> Data {
         let bitmap = try render(scene)
         do {

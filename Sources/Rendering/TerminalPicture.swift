@@ -20,7 +20,7 @@ public enum TerminalPicture {
     ///   - columns: The width in characters, 1 to ``maximumColumns``.
     ///   - background: The colour under transparent pixels, as 8-bit red, green and blue; black by default.
     /// - Returns: The lines of the picture.
-    /// - Throws: ``SnapshotError`` with ``SnapshotError/Code/invalidColumns`` when `columns` is out of range or the
+    /// - Throws: ``SnapshotError`` with `SnapshotError.Code.invalidColumns` when `columns` is out of range or the
     ///   picture would have more than ``SnapshotRenderer/maximumPixelCount`` pixels.
     public static func halfBlocks(
         _ bitmap: Bitmap, columns: Int, background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)

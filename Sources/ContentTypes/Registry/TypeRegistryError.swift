@@ -1,42 +1,12 @@
+import Diagnostics
+
 /// A problem with a type declaration or with the desktop database: which file, which entry, which key, and what.
 ///
 /// The message names the place: `Info/Info.plist: UTExportedTypeDeclarations[1] (org.example.a): UTTypeConformsTo:
 /// unknown parent type "org.example.missing"`.
-public struct TypeRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TypeRegistryError: CodedError, Sendable, Hashable {
     /// What kind of problem it is. New codes may be added; switch with a `default`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        private init(_ rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// A file could not be read.
-        public static let unreadableFile = Code("unreadableFile")
-        /// A declaration file is not a property list, or its root is not a dictionary.
-        public static let malformedPropertyList = Code("malformedPropertyList")
-        /// A key holds a value of the wrong type.
-        public static let wrongValueType = Code("wrongValueType")
-        /// A required key (`UTTypeIdentifier`) is missing.
-        public static let missingKey = Code("missingKey")
-        /// An identifier is not a well-formed uniform type identifier.
-        public static let malformedIdentifier = Code("malformedIdentifier")
-        /// A tag (filename extension or MIME type) is empty or malformed.
-        public static let malformedTag = Code("malformedTag")
-        /// A declaration redeclares a type of the system catalog.
-        public static let systemTypeRedeclared = Code("systemTypeRedeclared")
-        /// A declaration conforms to a type nobody declares.
-        public static let unknownParent = Code("unknownParent")
-        /// Declarations conform to each other in a circle.
-        public static let conformanceCycle = Code("conformanceCycle")
-        /// Two declarations export the same identifier.
-        public static let duplicateExport = Code("duplicateExport")
-        /// A line of the desktop database cannot be read.
-        public static let malformedDatabase = Code("malformedDatabase")
-
-        public var description: String { rawValue }
-    }
+    public typealias Code = ErrorCode<TypeRegistryError>
 
     /// What kind of problem it is.
     public var code: Code
@@ -66,9 +36,9 @@ public struct TypeRegistryError: Error, Sendable, Hashable, CustomStringConverti
     }
 
     /// `FILE: ENTRY: KEY: MESSAGE`, leaving out the parts that do not apply.
-    public var description: String {
-        ([file, entry, key].compactMap { $0 } + [message]).joined(separator: ": ")
-    }
+    public var location: ErrorLocation { ErrorLocation(file: file, parts: [entry, key].compactMap { $0 }) }
+
+    public var description: String { placedMessage }
 }
 
 extension TypeRegistryError {
@@ -92,4 +62,29 @@ extension TypeDeclaration {
         }
         return identifier
     }
+}
+
+extension ErrorCode where Failure == TypeRegistryError {
+    /// A file could not be read.
+    public static let unreadableFile = Self(rawValue: "unreadableFile")
+    /// A declaration file is not a property list, or its root is not a dictionary.
+    public static let malformedPropertyList = Self(rawValue: "malformedPropertyList")
+    /// A key holds a value of the wrong type.
+    public static let wrongValueType = Self(rawValue: "wrongValueType")
+    /// A required key (`UTTypeIdentifier`) is missing.
+    public static let missingKey = Self(rawValue: "missingKey")
+    /// An identifier is not a well-formed uniform type identifier.
+    public static let malformedIdentifier = Self(rawValue: "malformedIdentifier")
+    /// A tag (filename extension or MIME type) is empty or malformed.
+    public static let malformedTag = Self(rawValue: "malformedTag")
+    /// A declaration redeclares a type of the system catalog.
+    public static let systemTypeRedeclared = Self(rawValue: "systemTypeRedeclared")
+    /// A declaration conforms to a type nobody declares.
+    public static let unknownParent = Self(rawValue: "unknownParent")
+    /// Declarations conform to each other in a circle.
+    public static let conformanceCycle = Self(rawValue: "conformanceCycle")
+    /// Two declarations export the same identifier.
+    public static let duplicateExport = Self(rawValue: "duplicateExport")
+    /// A line of the desktop database cannot be read.
+    public static let malformedDatabase = Self(rawValue: "malformedDatabase")
 }

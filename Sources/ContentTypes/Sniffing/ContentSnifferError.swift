@@ -1,25 +1,11 @@
+import Diagnostics
+
 /// A problem identifying content: libmagic could not start, a file could not be read, libmagic failed.
 ///
 /// Unrecognised or empty content is not an error: it is identified as `public.data`.
-public struct ContentSnifferError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ContentSnifferError: CodedError, Sendable, Hashable {
     /// What kind of problem it is. New codes may be added; switch with a `default`.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        private init(_ rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// libmagic could not open a handle or load its database (`magic_open`, `magic_load`).
-        public static let libmagicUnavailable = Code("libmagicUnavailable")
-        /// The file could not be read.
-        public static let unreadableFile = Code("unreadableFile")
-        /// libmagic failed to identify the bytes (`magic_buffer` returned no answer).
-        public static let identificationFailed = Code("identificationFailed")
-
-        public var description: String { rawValue }
-    }
+    public typealias Code = ErrorCode<ContentSnifferError>
 
     /// What kind of problem it is.
     public var code: Code
@@ -41,7 +27,17 @@ public struct ContentSnifferError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// `FILE: MESSAGE`, or the message alone.
-    public var description: String {
-        [file, message].compactMap { $0 }.joined(separator: ": ")
-    }
+    /// The file, when one was being identified.
+    public var location: ErrorLocation { ErrorLocation(file: file) }
+
+    public var description: String { placedMessage }
+}
+
+extension ErrorCode where Failure == ContentSnifferError {
+    /// libmagic could not open a handle or load its database (`magic_open`, `magic_load`).
+    public static let libmagicUnavailable = Self(rawValue: "libmagicUnavailable")
+    /// The file could not be read.
+    public static let unreadableFile = Self(rawValue: "unreadableFile")
+    /// libmagic failed to identify the bytes (`magic_buffer` returned no answer).
+    public static let identificationFailed = Self(rawValue: "identificationFailed")
 }

@@ -1,21 +1,9 @@
+import Diagnostics
+
 /// An input event the scene cannot accept, with what was wrong and where in the stream.
-public struct GestureInputError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct GestureInputError: CodedError, Hashable, Sendable {
     /// What went wrong.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
-        let name: String
-
-        /// An event or deadline earlier than the scene's current time.
-        public static let timeWentBackwards = Code(name: "timeWentBackwards")
-        /// A move, up or cancel for a pointer that is not down.
-        public static let pointerNotDown = Code(name: "pointerNotDown")
-        /// A down for a pointer that is already down.
-        public static let pointerAlreadyDown = Code(name: "pointerAlreadyDown")
-        /// A time or location that is not a finite number.
-        public static let notFinite = Code(name: "notFinite")
-
-        /// The code's name.
-        public var description: String { name }
-    }
+    public typealias Code = ErrorCode<GestureInputError>
 
     /// What went wrong.
     public var code: Code
@@ -28,6 +16,15 @@ public struct GestureInputError: Error, Hashable, Sendable, CustomStringConverti
         self.message = message
     }
 
-    /// The message.
-    public var description: String { message }
+}
+
+extension ErrorCode where Failure == GestureInputError {
+    /// An event or deadline earlier than the scene's current time.
+    public static let timeWentBackwards = Self(rawValue: "timeWentBackwards")
+    /// A move, up or cancel for a pointer that is not down.
+    public static let pointerNotDown = Self(rawValue: "pointerNotDown")
+    /// A down for a pointer that is already down.
+    public static let pointerAlreadyDown = Self(rawValue: "pointerAlreadyDown")
+    /// A time or location that is not a finite number.
+    public static let notFinite = Self(rawValue: "notFinite")
 }

@@ -1,41 +1,12 @@
+import Diagnostics
+
 /// A problem with a scene, a script or a run: what went wrong and where (file, line and column when known).
 ///
 /// Compare ``code`` to tell problems apart; new codes may be added. The ``description`` reads
 /// `photos.yaml:12:5: unknown key "acepts" in pane "album"; did you mean "accepts"?`.
-public struct SimulationError: Error, Sendable, CustomStringConvertible {
+public struct SimulationError: CodedError, Sendable {
     /// The kind of problem.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        /// Creates a code from its name.
-        /// - Parameter rawValue: The name.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The name.
-        public var description: String { rawValue }
-
-        /// The file is not well-formed YAML or JSON, or a script line cannot be read.
-        public static let syntax = Code(rawValue: "syntax")
-        /// A key that the format does not have.
-        public static let unknownKey = Code(rawValue: "unknown key")
-        /// A key the format requires is missing.
-        public static let missingKey = Code(rawValue: "missing key")
-        /// A value of the wrong kind (a list where a number was expected, say).
-        public static let wrongType = Code(rawValue: "wrong type")
-        /// A value of the right kind that is not allowed (a negative size, an unknown type identifier).
-        public static let invalidValue = Code(rawValue: "invalid value")
-        /// A pane or item name that the scene does not have, or that it has twice.
-        public static let unknownName = Code(rawValue: "unknown name")
-        /// A file that cannot be read.
-        public static let unreadableFile = Code(rawValue: "unreadable file")
-        /// An image that cannot be decoded or made.
-        public static let badImage = Code(rawValue: "bad image")
-        /// A script step the scene cannot play at that moment (a pointer that is not down, time going backwards).
-        public static let badInput = Code(rawValue: "bad input")
-    }
+    public typealias Code = ErrorCode<SimulationError>
 
     /// The kind of problem.
     public var code: Code
@@ -67,10 +38,30 @@ public struct SimulationError: Error, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`, leaving out what is not known.
-    public var description: String {
-        var place = [file ?? (line == nil ? nil : "<input>")].compactMap { $0 }
-        if let line { place.append(String(line)) }
-        if let column { place.append(String(column)) }
-        return place.isEmpty ? message : place.joined(separator: ":") + ": " + message
-    }
+    /// The file, line and column.
+    public var location: ErrorLocation { ErrorLocation(file: file, line: line, column: column) }
+
+    /// `FILE:LINE:COLUMN: message`, as far as the place is known.
+    public var description: String { placedMessage }
+}
+
+extension ErrorCode where Failure == SimulationError {
+    /// The file is not well-formed YAML or JSON, or a script line cannot be read.
+    public static let syntax = Self(rawValue: "syntax")
+    /// A key that the format does not have.
+    public static let unknownKey = Self(rawValue: "unknown key")
+    /// A key the format requires is missing.
+    public static let missingKey = Self(rawValue: "missing key")
+    /// A value of the wrong kind (a list where a number was expected, say).
+    public static let wrongType = Self(rawValue: "wrong type")
+    /// A value of the right kind that is not allowed (a negative size, an unknown type identifier).
+    public static let invalidValue = Self(rawValue: "invalid value")
+    /// A pane or item name that the scene does not have, or that it has twice.
+    public static let unknownName = Self(rawValue: "unknown name")
+    /// A file that cannot be read.
+    public static let unreadableFile = Self(rawValue: "unreadable file")
+    /// An image that cannot be decoded or made.
+    public static let badImage = Self(rawValue: "bad image")
+    /// A script step the scene cannot play at that moment (a pointer that is not down, time going backwards).
+    public static let badInput = Self(rawValue: "bad input")
 }

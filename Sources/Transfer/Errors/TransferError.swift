@@ -1,4 +1,5 @@
 import ContentTypes
+import Diagnostics
 import Foundation
 
 /// Why a transfer failed: what was offered, what was wanted, and what went wrong.
@@ -11,37 +12,9 @@ import Foundation
 /// ```
 ///
 /// Compare ``code`` to tell failures apart; new codes may be added in later versions.
-public struct TransferError: Error, Sendable, CustomStringConvertible {
+public struct TransferError: CodedError, Sendable {
     /// The kind of failure.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-        /// The code's name.
-        public let rawValue: String
-
-        /// Creates a code from its name.
-        ///
-        /// - Parameter rawValue: the name.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        public var description: String { rawValue }
-
-        /// No offered content type conforms to any content type the receiver can import (``offeredTypes`` and
-        /// ``wantedTypes`` list both sides), or the requested type is not offered.
-        public static let noMatchingRepresentation = Code(rawValue: "no matching representation")
-        /// The receiver's importing closure (or a built-in decoder) rejected the payload of ``contentType``.
-        public static let decodingFailed = Code(rawValue: "decoding failed")
-        /// The sender's exporting closure failed, or its exporting condition no longer holds, for ``contentType``.
-        public static let exportFailed = Code(rawValue: "export failed")
-        /// A file that a representation names does not exist or is not a regular file (``file``).
-        public static let fileMissing = Code(rawValue: "file missing")
-        /// The load was cancelled, through its task or its `Progress`.
-        public static let cancelled = Code(rawValue: "cancelled")
-        /// The payload is larger than the load's size limit.
-        public static let tooLarge = Code(rawValue: "too large")
-        /// Reading, writing or staging a file failed (``file`` names it).
-        public static let fileSystem = Code(rawValue: "file system error")
-    }
+    public typealias Code = ErrorCode<TransferError>
 
     /// The kind of failure.
     public var code: Code
@@ -82,6 +55,10 @@ public struct TransferError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The message.
+    /// The file concerned, if any.
+    public var location: ErrorLocation { ErrorLocation(file: file?.path) }
+
+    /// The message, which names the file itself.
     public var description: String { message }
 }
 
@@ -153,4 +130,22 @@ extension TransferError {
     static func describe(_ error: any Error) -> String {
         String(describing: error)
     }
+}
+
+extension ErrorCode where Failure == TransferError {
+    /// No offered content type conforms to any content type the receiver can import (``TransferError/offeredTypes`` and
+    /// ``TransferError/wantedTypes`` list both sides), or the requested type is not offered.
+    public static let noMatchingRepresentation = Self(rawValue: "no matching representation")
+    /// The receiver's importing closure (or a built-in decoder) rejected the payload of ``TransferError/contentType``.
+    public static let decodingFailed = Self(rawValue: "decoding failed")
+    /// The sender's exporting closure failed, or its exporting condition no longer holds, for ``TransferError/contentType``.
+    public static let exportFailed = Self(rawValue: "export failed")
+    /// A file that a representation names does not exist or is not a regular file (``TransferError/file``).
+    public static let fileMissing = Self(rawValue: "file missing")
+    /// The load was cancelled, through its task or its `Progress`.
+    public static let cancelled = Self(rawValue: "cancelled")
+    /// The payload is larger than the load's size limit.
+    public static let tooLarge = Self(rawValue: "too large")
+    /// Reading, writing or staging a file failed (``TransferError/file`` names it).
+    public static let fileSystem = Self(rawValue: "file system error")
 }

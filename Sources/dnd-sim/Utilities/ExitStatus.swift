@@ -1,3 +1,5 @@
+import DnDKit
+
 /// The exit statuses every dnd-sim command uses.
 enum ExitStatus {
     /// Everything asked for was done.
@@ -28,6 +30,14 @@ struct InputError: Error, CustomStringConvertible {
 
     init(_ input: String, _ error: any Error) {
         self.init(input, String(describing: error))
+    }
+
+    /// A library error, placed where it says it happened (`FILE:LINE:COLUMN`, `FILE: ENTRY: KEY`); `fallback`
+    /// names the input when the error knows no file.
+    init(_ error: some CodedError, fallback: String) {
+        var location = error.location
+        if location.file == nil { location.file = fallback }
+        self.init(location.description, error.message)
     }
 
     var description: String { "\(input): \(problem)" }

@@ -63,7 +63,7 @@ struct Demo: AsyncParsableCommand {
                 pictures.draw(moment, in: simulation)
             }
         } catch let error as SimulationError {
-            throw RunOutput.inputError(error, fallback: "demo")
+            throw InputError(error, fallback: "demo")
         }
         if let failure = pictures.failure { throw failure }
         let written = out != nil ? try ItemExport.write(simulation, to: output.staging.path) : nil

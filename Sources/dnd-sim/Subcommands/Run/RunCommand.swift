@@ -76,7 +76,7 @@ struct Run: AsyncParsableCommand {
             file = try SceneFile.load(contentsOf: URL(fileURLWithPath: scene))
             scriptToPlay = try script.map { try Script.load(contentsOf: URL(fileURLWithPath: $0)) }
         } catch let error as SimulationError {
-            throw RunOutput.inputError(error, fallback: scene)
+            throw InputError(error, fallback: scene)
         }
         // Everything the run writes goes into one output folder (--out DIR, or ./snapshots for pictures alone),
         // built beside it and put in place once complete.
@@ -108,7 +108,7 @@ struct Run: AsyncParsableCommand {
                     RunOutput.printText(partial)
                 }
             }
-            throw RunOutput.inputError(error, fallback: script ?? scene)
+            throw InputError(error, fallback: script ?? scene)
         }
         if let failure = pictures.failure { throw failure }
         if json {

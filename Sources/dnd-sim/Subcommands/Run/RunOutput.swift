@@ -54,14 +54,6 @@ enum RunOutput {
         case .zoomed, .rotated, .selected, .key: .cyan
         }
     }
-
-    /// The message of a scene or script error, as `dnd-sim: FILE:LINE:COLUMN: problem`.
-    static func inputError(_ error: SimulationError, fallback: String) -> InputError {
-        var place = error.file ?? fallback
-        if let line = error.line { place += ":\(line)" }
-        if let column = error.column { place += ":\(column)" }
-        return InputError(place, error.message)
-    }
 }
 
 extension RunOutput {
@@ -82,7 +74,7 @@ extension InputError {
         if error.code == .exists {
             return InputError(error.path, "already exists and holds files; it is not replaced (--force replaces it)")
         }
-        return InputError(error.path, "\(error.operation): \(error.code)")
+        return InputError(error, fallback: error.path)
     }
 }
 

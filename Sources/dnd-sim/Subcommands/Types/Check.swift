@@ -27,7 +27,7 @@ extension Types {
                     let imported = declarations.count - exported
                     print("\(file): ok (\(exported) exported, \(imported) imported)")
                 } catch let error as TypeRegistryError {
-                    StandardError.write("dnd-sim: \(InputError(error).description)")
+                    StandardError.write("dnd-sim: \(InputError(error, fallback: "declarations").description)")
                     failed = true
                 }
             }

@@ -44,7 +44,7 @@ struct RegistryOptions: ParsableArguments {
             do {
                 registry = try registry.addingDeclarations(contentsOf: URL(fileURLWithPath: file))
             } catch let error as TypeRegistryError {
-                throw InputError(error)
+                throw InputError(error, fallback: "declarations")
             }
         }
         let database = TypeRegistry.desktopDatabaseDirectory
@@ -52,20 +52,11 @@ struct RegistryOptions: ParsableArguments {
             do {
                 registry = try registry.addingDesktopDatabase()
             } catch let error as TypeRegistryError {
-                throw InputError(error)
+                throw InputError(error, fallback: "declarations")
             }
         }
         TypeRegistry.current = registry
         return registry
-    }
-}
-
-extension InputError {
-    /// A registry error, reported as `FILE: ENTRY: KEY: MESSAGE`.
-    init(_ error: TypeRegistryError) {
-        self.init(
-            error.file ?? "declarations",
-            ([error.entry, error.key].compactMap { $0 } + [error.message]).joined(separator: ": "))
     }
 }
 
