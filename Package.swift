@@ -176,6 +176,8 @@ let package = Package(
 
         // MARK: Tests
 
+        // What the test targets share: the seeded generator, the locked box.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [
@@ -184,17 +186,17 @@ let package = Package(
         ),
         .testTarget(
             name: "ContentTypesTests",
-            dependencies: ["ContentTypes"],
+            dependencies: ["ContentTypes", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PNGCodecTests",
-            dependencies: ["PNGCodec"],
+            dependencies: ["PNGCodec", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TransferTests",
-            dependencies: ["Transfer", "ContentTypes", "PNGCodec"],
+            dependencies: ["Transfer", "ContentTypes", "PNGCodec", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -207,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GesturesTests",
-            dependencies: ["Gestures"]
+            dependencies: ["Gestures", "TestSupport"]
         ),
         .testTarget(
             name: "GestureSamplesTests",
@@ -215,7 +217,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DragDropTests",
-            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+            dependencies: ["DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "TestSupport"]
         ),
         .testTarget(
             name: "DragDropSamplesTests",

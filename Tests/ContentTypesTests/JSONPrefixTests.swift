@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContentTypes
@@ -209,7 +210,7 @@ struct JSONPrefixTests {
     /// The bytes are random, or Foundation-written JSON with a random byte changed, inserted or removed, so that they
     /// reach every part of the grammar.
     @Test func randomBytesNeverCrashAndVerdictsArePrefixClosed() throws {
-        var generator = SplitMix64(seed: 0x0DD_C0FFEE)
+        var generator = SeededRandom(seed: 0x0DD_C0FFEE)
         var verdicts = (accepted: 0, rejected: 0)
         for round in 0..<1500 {
             var bytes = try Self.randomBytes(round: round, using: &generator)
@@ -236,7 +237,7 @@ struct JSONPrefixTests {
         }
     }
 
-    static func randomBytes(round: Int, using generator: inout SplitMix64) throws -> [UInt8] {
+    static func randomBytes(round: Int, using generator: inout SeededRandom) throws -> [UInt8] {
         if round % 3 == 0 {
             return (0..<Int.random(in: 0...64, using: &generator)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
@@ -261,7 +262,7 @@ struct JSONPrefixTests {
 
     /// Property: random JSON documents written by Foundation are recognised at every cut.
     @Test func randomDocumentsAreRecognisedAtEveryCut() throws {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<60 {
             let value = Self.randomContainer(depth: 0, using: &generator)
             let data = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys])
@@ -272,7 +273,7 @@ struct JSONPrefixTests {
         }
     }
 
-    static func randomContainer(depth: Int, using generator: inout SplitMix64) -> Any {
+    static func randomContainer(depth: Int, using generator: inout SeededRandom) -> Any {
         let count = Int.random(in: 0...4, using: &generator)
         if Bool.random(using: &generator) {
             return (0..<count).map { _ in randomValue(depth: depth + 1, using: &generator) }
@@ -284,7 +285,7 @@ struct JSONPrefixTests {
         return object
     }
 
-    static func randomValue(depth: Int, using generator: inout SplitMix64) -> Any {
+    static func randomValue(depth: Int, using generator: inout SeededRandom) -> Any {
         switch Int.random(in: 0..<7, using: &generator) {
         case 0 where depth < 6, 1 where depth < 6: randomContainer(depth: depth, using: &generator)
         case 2: Int.random(in: -1_000_000...1_000_000, using: &generator)
@@ -295,7 +296,7 @@ struct JSONPrefixTests {
         }
     }
 
-    static func randomString(using generator: inout SplitMix64) -> String {
+    static func randomString(using generator: inout SeededRandom) -> String {
         let pieces = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{1}", "é", "€", "😀", "中"]
         return (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }
             .joined()
@@ -306,22 +307,5 @@ struct JSONPrefixTests {
         let handle = try MagicHandle()
         let answer = try data.withUnsafeBytes { try handle.identify($0) }
         return ContentSniffer.type(forMagicAnswer: ContentSniffer.MagicAnswer(answer), in: TypeRegistry())
-    }
-}
-
-/// A small seeded generator, so that the property tests are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Transfer
 

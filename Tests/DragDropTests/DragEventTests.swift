@@ -1,6 +1,7 @@
 import ContentTypes
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Transfer
 

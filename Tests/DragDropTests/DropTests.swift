@@ -3,6 +3,7 @@ import DragDrop
 import Foundation
 import Gestures
 import Synchronization
+import TestSupport
 import Testing
 import Transfer
 

@@ -1,6 +1,7 @@
 import ContentTypes
 import DragDrop
 import Foundation
+import TestSupport
 import Testing
 import Transfer
 

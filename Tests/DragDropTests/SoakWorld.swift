@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import TestSupport
 import Transfer
 
 /// What a soak item's name asks of every load: `~throw` fails, `~slow3` sleeps 3 ms first, `~yield` lets other

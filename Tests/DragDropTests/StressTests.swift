@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Transfer
 
@@ -364,8 +365,6 @@ final class StressDelegate: DropDelegate {
         return random.chance(80) && !info.itemProviders(for: [.token, .card]).isEmpty
     }
 }
-
-extension SeededRandom: RandomNumberGenerator {}
 
 @Suite("Properties over random scenes and multi-touch input", .serialized)
 struct StressTests {

@@ -2,6 +2,7 @@ import ContentTypes
 import DragDrop
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 import Transfer
 
@@ -26,32 +27,6 @@ struct Card: Codable, Hashable, Transferable {
 extension UTType {
     static let token = UTType(exportedAs: "org.dndkit.test.token")
     static let card = UTType(exportedAs: "org.dndkit.test.card")
-}
-
-func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
-    CGPoint(x: x, y: y)
-}
-
-func rect(_ x: CGFloat, _ y: CGFloat, _ width: CGFloat, _ height: CGFloat) -> CGRect {
-    CGRect(x: x, y: y, width: width, height: height)
-}
-
-/// Lines of what happened, in order.
-final class Log {
-    private(set) var lines: [String] = []
-
-    func add(_ line: String) {
-        lines.append(line)
-    }
-
-    func clear() {
-        lines.removeAll()
-    }
-
-    /// The lines that start with `prefix`.
-    func lines(_ prefix: String) -> [String] {
-        lines.filter { $0.hasPrefix(prefix) }
-    }
 }
 
 /// A 400×400 scene with a source at (0, 0, 100, 100) that drags a token, and targets added by each test. Every
@@ -197,22 +172,4 @@ func addRandomTarget(named name: String, in scene: Scene, among targets: [Node],
         ? point(random.double(in: 0...(600 - size.width)), random.double(in: 220...(600 - size.height)))
         : point(random.double(in: 0...60), random.double(in: 0...60))
     return parent.addChild(name, frame: CGRect(origin: origin, size: size), content: .shape(.rectangle, fill: .gray))
-}
-
-/// State shared between tasks, behind an `NSLock`. Tests use it rather than `Synchronization.Mutex`, whose futex
-/// hand-over Thread Sanitizer cannot see (`.ci/tsan.supp` explains), so `.ci/sanitizers` checks them without false
-/// reports.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 
 @Suite("Callbacks and @GestureState")

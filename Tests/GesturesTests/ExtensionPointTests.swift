@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 
 /// The extension points as another module uses them: a drag-lift recognizer made of public gestures, drop

@@ -1,5 +1,6 @@
 import Foundation
 import Gestures
+import TestSupport
 import Testing
 
 /// Properties over random trees and random input streams, each case from a seed.

@@ -1,19 +1,6 @@
 import Foundation
 import Gestures
 
-/// A list of what callbacks saw, in order.
-final class Log {
-    private(set) var lines: [String] = []
-
-    func add(_ line: String) {
-        lines.append(line)
-    }
-
-    func clear() {
-        lines.removeAll()
-    }
-}
-
 /// A 400×800 scene with one 200×200 rectangle at (100, 100), named "box".
 func makeBoxScene() -> (Scene, Node) {
     let scene = Scene(size: CGSize(width: 400, height: 800))
@@ -23,7 +10,3 @@ func makeBoxScene() -> (Scene, Node) {
 }
 
 let center = CGPoint(x: 200, y: 200)
-
-func point(_ x: CGFloat, _ y: CGFloat) -> CGPoint {
-    CGPoint(x: x, y: y)
-}

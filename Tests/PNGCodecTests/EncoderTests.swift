@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 @Suite("Encoder")
@@ -43,7 +44,7 @@ struct EncoderTests {
     @Test func trialCompressionPicksTheBestFilterPerRow() throws {
         // Rows 0…15: noise, each row the one above plus 1, so Up makes rows 1…15 all ones. Rows 16…31: ramps
         // with a random start and a random slope, so Sub makes them constant and nothing else does.
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         var row = (0..<96).map { _ in UInt8.random(in: 0...255, using: &generator) }
         var bytes: [UInt8] = []
         for _ in 0..<16 {
@@ -96,22 +97,5 @@ struct EncoderTests {
         let decoded = try PNGDecoder().decode(bitmap.pngData())
         #expect(decoded.format == format)
         #expect(decoded == bitmap)
-    }
-}
-
-/// A small seeded generator (SplitMix64) so that test images are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

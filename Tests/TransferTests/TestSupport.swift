@@ -2,6 +2,7 @@ import ContentTypes
 import Foundation
 import PNGCodec
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Transfer
@@ -139,22 +140,4 @@ func samplePNG(width: Int = 16, height: Int = 8) throws -> (Bitmap, Data) {
     let bitmap = try Bitmap(width: width, height: height, format: .rgba8, bytes: bytes)
     let data = try bitmap.pngData()
     return (try Bitmap(pngData: data), data)
-}
-
-/// State shared between tasks, behind an `NSLock`. Tests use it rather than `Synchronization.Mutex`, whose futex
-/// hand-over Thread Sanitizer cannot see (`.ci/tsan.supp` explains), so `.ci/sanitizers` checks them without false
-/// reports.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }
