@@ -1,22 +1,25 @@
 import CPNG
 
 /// One CPNG decoding session over bytes the caller keeps alive; owns the C handle and frees it on deinit.
-/// Turns CPNG's status codes and libpng's messages into ``ImageError`` values in one place.
+/// Turns CPNG's status codes into ``ImageError`` codes in one place; libpng's words are only the message.
 struct DecoderSession: ~Copyable {
     private let handle: OpaquePointer
     /// The chunks of the file, from ``PNGStructure``, to say where an error happened.
     private let chunks: [PNGChunk]
 
-    /// The corresponding C function is `cpng_decoder_create`.
-    init(_ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits, chunks: [PNGChunk]) throws(ImageError) {
+    /// A session that shows libpng only `spans` of `bytes`. The corresponding C function is `cpng_decoder_create`.
+    init(
+        _ bytes: UnsafeRawBufferPointer, spans: [Range<Int>], limits: PNGDecoder.Limits, chunks: [PNGChunk]
+    ) throws(ImageError) {
         var cLimits = cpng_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),
             max_height: UInt32(clamping: min(limits.maxHeight, 0x7FFF_FFFF)),
             max_ancillary_chunks: UInt32(clamping: limits.maxAncillaryChunkCount),
             max_chunk_bytes: max(limits.maxAncillaryChunkBytes, 0))
+        let cSpans = spans.map { cpng_span(offset: $0.lowerBound, length: $0.count) }
         guard
             let handle = cpng_decoder_create(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &cLimits)
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, cSpans, cSpans.count, &cLimits)
         else {
             throw ImageError(.outOfMemory, "out of memory creating a libpng decoder")
         }
@@ -46,16 +49,14 @@ struct DecoderSession: ~Copyable {
         }
     }
 
+    /// The error a CPNG status stands for: the code comes from the status alone; libpng's message, the chunk it
+    /// was in and the offset say what and where.
     private func error(_ status: cpng_status) -> ImageError {
-        var message = String(cString: cpng_decoder_message(handle))
+        let message = String(cString: cpng_decoder_message(handle))
         let typeCode = cpng_decoder_chunk_type(handle)
         let type =
             typeCode == 0
             ? nil : String(decoding: withUnsafeBytes(of: typeCode.bigEndian) { Array($0) }, as: UTF8.self)
-        // libpng's chunk errors read "IDAT: CRC error"; the chunk is named separately below.
-        if let type, message.hasPrefix("\(type): ") {
-            message.removeFirst(type.count + 2)
-        }
         let consumed = cpng_decoder_offset(handle)
         let offset = chunks.last { $0.offset < consumed }?.offset
         let place = [type.map { "in chunk \($0)" }, offset.map { "at byte \($0)" }].compactMap { $0 }
@@ -65,18 +66,11 @@ struct DecoderSession: ~Copyable {
             return ImageError(.truncated, "truncated \(place)", chunk: type, offset: consumed)
         case CPNG_OUT_OF_MEMORY:
             return ImageError(.outOfMemory, "out of memory while decoding \(place)", chunk: type, offset: offset)
-        default:
-            break
-        }
-        if message == "CRC error" {
-            return ImageError(.crcMismatch, "CRC mismatch \(place)", chunk: type, offset: offset)
-        }
-        if message.contains("exceeds user limit") || message.contains("too large") {
-            return ImageError(.limitExceeded, "\(message) \(place)", chunk: type, offset: offset)
-        }
-        if type == "IDAT" || message.contains("image data") {
+        case CPNG_DATA_ERROR:
             return ImageError(.badImageData, "bad image data \(place): \(message)", chunk: type, offset: offset)
+        default:
+            // The CRCs, the limits and IHDR were checked before libpng ran: what it finds is beyond those.
+            return ImageError(.libpng, "libpng: \(message) \(place)", chunk: type, offset: offset)
         }
-        return ImageError(.libpng, "libpng: \(message) \(place)", chunk: type, offset: offset)
     }
 }

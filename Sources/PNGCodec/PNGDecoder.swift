@@ -55,8 +55,9 @@ public struct PNGDecoder: Sendable {
     }
 
     private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> Bitmap {
-        let info = try PNGStructure.parse(bytes, limits: limits)
-        let session = try DecoderSession(bytes, limits: limits, chunks: info.chunks)
+        let parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+        let info = parsed.info
+        let session = try DecoderSession(bytes, spans: parsed.spans, limits: limits, chunks: info.chunks)
         let layout = try session.readHeader()
         guard
             let channels = Bitmap.Channels(rawValue: Int(layout.channels)),

@@ -1,8 +1,17 @@
-/// The first pass over a PNG: checks the signature, walks the chunk list, validates IHDR and the order of
-/// critical chunks, checks the CRC of every chunk except IDAT (libpng checks those while it inflates them),
-/// applies the decoder's limits and reads the metadata — all before any pixel memory is allocated, so that
-/// errors name their chunk and byte precisely and oversized images fail at once.
+import CPNG
+
+/// The one pass over a PNG's chunks: checks the signature, walks the chunk list, validates IHDR and the order of
+/// critical chunks, checks the CRC of every chunk (IDAT too when decoding), applies the decoder's limits and reads
+/// the metadata — all before any pixel memory is allocated, so that errors name their chunk and byte precisely
+/// and oversized images fail at once. libpng then sees only what it must inflate and expand (``Parsed/spans``).
 enum PNGStructure {
+    /// A walked file: its info, and the runs of bytes libpng needs to decode the pixels: the signature, IHDR, PLTE
+    /// for a palette image, a tRNS that applies, the IDAT chunks and IEND.
+    struct Parsed {
+        var info: PNGInfo
+        var spans: [Range<Int>]
+    }
+
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The IHDR fields.
@@ -14,7 +23,15 @@ enum PNGStructure {
         var isInterlaced: Bool
     }
 
+    /// The structure and metadata, without the IDAT CRCs (what `PNGDecoder.info(_:)` reports).
     static func parse(_ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) throws(ImageError) -> PNGInfo {
+        try walk(bytes, limits: limits, checkingImageData: false).info
+    }
+
+    /// Walks the file once; `checkingImageData` checks the IDAT CRCs too, as a decode does.
+    static func walk(
+        _ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits, checkingImageData: Bool
+    ) throws(ImageError) -> Parsed {
         try checkSignature(bytes)
         var chunks: [PNGChunk] = []
         var header: Header?
@@ -33,7 +50,7 @@ enum PNGStructure {
                     .badChunk, "the first chunk is \(chunk.type), not IHDR (at byte \(chunk.offset))",
                     chunk: chunk.type, offset: chunk.offset)
             }
-            if chunk.type != "IDAT" {
+            if checkingImageData || chunk.type != "IDAT" {
                 try checkCRC(bytes, chunk)
             }
             if seenImageData && chunk.type != "IDAT" {
@@ -97,10 +114,22 @@ enum PNGStructure {
         let metadata = PNGMetadataReader(
             bytes: bytes, header: header, paletteChunk: paletteChunk, limits: limits
         ).read(chunks, warnings: &warnings)
-        return PNGInfo(
+        let info = PNGInfo(
             width: header.width, height: header.height, bitDepth: header.bitDepth, colorType: header.colorType,
             isInterlaced: header.isInterlaced, chunks: chunks, metadata: metadata, decodedFormat: format,
             warnings: warnings, trailingByteCount: bytes.count - offset)
+        var spans = [0..<signature.count]
+        for chunk in chunks {
+            let needed: Bool
+            switch chunk.type {
+            case "IHDR", "IDAT", "IEND": needed = true
+            case "PLTE": needed = header.colorType == .palette
+            case "tRNS": needed = hasTransparency && chunk.offset == transparencyChunk?.offset
+            default: needed = false
+            }
+            if needed { spans.append(chunk.offset..<chunk.offset + 12 + chunk.length) }
+        }
+        return Parsed(info: info, spans: spans)
     }
 
     private static func checkSignature(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
@@ -163,7 +192,8 @@ enum PNGStructure {
     private static func checkCRC(_ bytes: UnsafeRawBufferPointer, _ chunk: PNGChunk) throws(ImageError) {
         let covered = UnsafeRawBufferPointer(rebasing: bytes[chunk.offset + 4..<chunk.offset + 8 + chunk.length])
         let stored = bytes.loadUnaligned(fromByteOffset: chunk.offset + 8 + chunk.length, as: UInt32.self).bigEndian
-        guard CRC32.checksum(covered) == stored else {
+        let computed = cpng_crc32(0, covered.baseAddress?.assumingMemoryBound(to: UInt8.self), covered.count)
+        guard computed == stored else {
             throw crcMismatch(chunk.type, at: chunk.offset)
         }
     }

@@ -45,6 +45,28 @@ struct CorruptFileTests {
         #expect(error.message.contains("transferred as text"))
     }
 
+    @Test("damaged image data under valid CRCs is bad image data, named by its chunk, whatever libpng's words")
+    func damagedImageDataIsClassifiedByWhereItFailed() throws {
+        let rows: [[UInt8]] = (0..<4).map { row in (0..<4).map { UInt8($0 * 60 + row) } }
+        let good = TestPNG.build(width: 4, height: 4, bitDepth: 8, colorType: 0, scanlines: rows)
+        #expect(throws: Never.self) { try PNGDecoder().decode(good) }
+        // A wrong Adler-32, and a row with filter type 7: each CRC is recomputed, so only inflating can tell.
+        var adler = TestPNG.zlibStored(rows.flatMap { [0] + $0 })
+        adler[adler.count - 1] ^= 0xFF
+        var filter = TestPNG.zlibStored(rows.flatMap { [0] + $0 })
+        filter[7] = 7
+        for stream in [adler, filter] {
+            var file = Data(TestPNG.signature)
+            file += TestPNG.chunk("IHDR", TestPNG.bigEndian(4) + TestPNG.bigEndian(4) + [8, 0, 0, 0, 0])
+            file += TestPNG.chunk("IDAT", stream)
+            file += TestPNG.chunk("IEND", [])
+            let error = try #require(throws: ImageError.self) { try PNGDecoder().decode(file) }
+            #expect(error.code == .badImageData, "\(error)")
+            #expect(error.chunk == "IDAT")
+            #expect(error.location.byteOffset == 33)
+        }
+    }
+
     static let exhaustiveFixtures = ["basn0g01.png", "basi0g01.png", "tm3n3p02.png", "basn0g16.png", "tbbn3p08.png"]
 
     @Test("every truncation of a valid file is an error", arguments: exhaustiveFixtures)

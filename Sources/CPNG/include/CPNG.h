@@ -25,7 +25,8 @@ typedef enum {
     CPNG_TRUNCATED = 2,
     /// An allocation failed.
     CPNG_OUT_OF_MEMORY = 3,
-    /// A compressed stream was corrupt or incomplete (cpng_inflate only).
+    /// A compressed stream was corrupt or incomplete: the image data, while a decoder reads rows, or a stream
+    /// given to cpng_inflate.
     CPNG_DATA_ERROR = 4,
     /// A decompressed stream would exceed the caller's limit (cpng_inflate only).
     CPNG_LIMIT = 5,
@@ -33,6 +34,9 @@ typedef enum {
 
 /// The version of the libpng the program runs against, for example "1.6.39".
 const char *cpng_libpng_version(void);
+
+/// The CRC-32 of PNG chunks and gzip (zlib's `crc32`) of `count` bytes, continuing from `crc` (0 to start).
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 // MARK: - Decoding
 
@@ -46,6 +50,12 @@ typedef struct {
     /// Largest single chunk allocation libpng may make (png_set_chunk_malloc_max).
     size_t max_chunk_bytes;
 } cpng_limits;
+
+/// A run of bytes of the encoded PNG that a decoder hands to libpng.
+typedef struct {
+    size_t offset;
+    size_t length;
+} cpng_span;
 
 /// What a decoded row looks like after CPNG's transformations (palette and low bit depths expanded,
 /// tRNS turned into alpha, 16-bit samples kept as 16-bit big-endian).
@@ -64,27 +74,32 @@ typedef struct {
 /// session is destroyed. Opaque.
 typedef struct cpng_decoder cpng_decoder;
 
-/// Creates a session reading `size` bytes at `data`. Returns NULL only when memory runs out.
-cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size, const cpng_limits *limits);
+/// Creates a session over the `size` bytes at `data` that shows libpng only the `span_count` runs of `spans`, in
+/// order (the signature and the chunks libpng needs: IHDR, PLTE, tRNS, IDAT, IEND), so that nothing PNGCodec has
+/// already parsed is parsed again. PNGCodec has checked every chunk's CRC: libpng checks none. Returns NULL only
+/// when memory runs out.
+cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size, const cpng_span *spans, size_t span_count,
+                                  const cpng_limits *limits);
 
 /// Reads the signature and every chunk up to the first IDAT, sets up the transformations and reports
-/// the decoded layout. The corresponding libpng calls are `png_read_info` and `png_read_update_info`.
+/// the decoded layout. A libpng error here is CPNG_ERROR. The corresponding libpng calls are `png_read_info` and
+/// `png_read_update_info`.
 cpng_status cpng_decoder_read_header(cpng_decoder *decoder, cpng_layout *layout);
 
 /// Decodes every row (all Adam7 passes when interlaced) straight into `pixels`, `stride` bytes apart,
-/// then reads the rest of the file through IEND so that every CRC is checked. `pixels` must hold
-/// `height` rows of the layout's `row_bytes`. The corresponding libpng calls are `png_read_row` and
-/// `png_read_end`.
+/// then reads the rest of the image data and IEND, so that the zlib stream's end and Adler-32 are checked.
+/// `pixels` must hold `height` rows of the layout's `row_bytes`. A libpng error here is about the image data:
+/// CPNG_DATA_ERROR. The corresponding libpng calls are `png_read_row` and `png_read_end`.
 cpng_status cpng_decoder_read_image(cpng_decoder *decoder, uint8_t *pixels, size_t stride);
 
-/// libpng's message for the last error, or the empty string.
+/// libpng's message for the last error, without the chunk name libpng puts before it, or the empty string.
 const char *cpng_decoder_message(const cpng_decoder *decoder);
 
 /// The type of the chunk libpng was reading when the last error happened, as four ASCII bytes in big-endian
 /// order (`'IDAT'`), or 0 when it was not inside a chunk.
 uint32_t cpng_decoder_chunk_type(const cpng_decoder *decoder);
 
-/// How many input bytes libpng had consumed when the last error happened.
+/// The offset in the whole file just past the last byte libpng had consumed when the last error happened.
 size_t cpng_decoder_offset(const cpng_decoder *decoder);
 
 /// Frees the session and everything libpng allocated for it.
