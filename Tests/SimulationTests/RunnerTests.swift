@@ -179,4 +179,45 @@ struct RunnerTests {
         }
         #expect(simulation.items(inPane: "box").map(\.name) == ["grey-ramp.png"])
     }
+
+    @Test("drag A, B moves both items in one session: each lands under its own name with its own bytes")
+    func severalItemsInOneSession() async throws {
+        let simulation = try Simulation(DemoScene.file)
+        let before = simulation.items(inPane: "library")
+        let script = try Script.parse("drag photo-4, photo-3 from library to album", fileName: nil)
+        let result = try await simulation.run(script)
+        #expect(result.events(of: .lift).count == 1)
+        guard case .drag(.lifted(_, _, let types))? = result.events(of: .lift).first?.fact else {
+            Issue.record("no lift: \(result.text)")
+            return
+        }
+        #expect(types.count == 2)
+        #expect(result.events(of: .end).map(\.fact) == [.drag(.ended(.move, error: nil))])
+        #expect(Set(result.events.compactMap(\.session)) == [DragSession.ID(rawValue: 1)])
+        let album = simulation.items(inPane: "album")
+        #expect(album.suffix(2).map(\.name) == ["photo-4", "photo-3"])
+        for name in ["photo-4", "photo-3"] {
+            #expect(album.first { $0.name == name }?.data == before.first { $0.name == name }?.data)
+        }
+        #expect(!simulation.items(inPane: "library").contains { ["photo-3", "photo-4"].contains($0.name) })
+        #expect(result.events(of: .removed).map(\.item) == ["photo-4", "photo-3"])
+        #expect(result.events(of: .added).map(\.item) == ["photo-4", "photo-3"])
+        // The next drag of one item takes that item alone.
+        let next = try await simulation.run(Script.parse("drag photo-5 from library to album", fileName: nil))
+        guard case .drag(.lifted(_, _, let alone))? = next.events(of: .lift).first?.fact else {
+            Issue.record("no lift: \(next.text)")
+            return
+        }
+        #expect(alone.count == 1)
+    }
+
+    @Test("drag naming an item twice is refused before anything moves")
+    func itemNamedTwice() async throws {
+        let simulation = try Simulation(DemoScene.file)
+        let error = await #expect(throws: SimulationError.self) {
+            try await simulation.run(Script.parse("drag photo-3, photo-3 from library to album", fileName: nil))
+        }
+        #expect(error?.message.contains("named twice") == true)
+        #expect(simulation.items(inPane: "library").contains { $0.name == "photo-3" })
+    }
 }

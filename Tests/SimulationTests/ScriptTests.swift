@@ -33,7 +33,7 @@ struct ScriptTests {
                 .advance(1),
                 .key(.escape),
                 .drag(
-                    item: "my photo", from: "library", to: "album", at: CGPoint(x: 5, y: 6), kind: .mouse(.primary),
+                    items: ["my photo"], from: "library", to: "album", at: CGPoint(x: 5, y: 6), kind: .mouse(.primary),
                     pointer: 4, escape: true),
                 .tap(target: "album", at: CGPoint(x: 1, y: 2), kind: .pen),
                 .longPress(target: "photo-1", duration: 2),
@@ -45,6 +45,21 @@ struct ScriptTests {
         #expect(script.steps.allSatisfy { $0.file == "s.txt" })
     }
 
+    @Test("drag takes several items, separated by commas with or without spaces; quotes keep a comma in a name")
+    func severalItems() throws {
+        let script = try Script.parse(
+            """
+            drag photo-1, photo-2 from library to album
+            drag a,b , c ,d from p to q
+            drag "one, two",three from p to q
+            """, fileName: nil)
+        let items = script.steps.map { step -> [String] in
+            guard case .drag(let items, _, _, _, _, _, _) = step.action else { return [] }
+            return items
+        }
+        #expect(items == [["photo-1", "photo-2"], ["a", "b", "c", "d"], ["one, two", "three"]])
+    }
+
     @Test(
         "Malformed steps name their line and column",
         arguments: [
@@ -52,6 +67,9 @@ struct ScriptTests {
             ("\n  down 1 at (1; 2)", 2, 13, "point"),
             ("move x to (1, 2)", 1, 6, "pointer number"),
             ("drag a from b", 1, 14, "\"to\""),
+            ("drag a,, b from c to d", 1, 6, "before the comma"),
+            ("drag a, from c to d", 1, 9, "after the comma"),
+            ("drag a b from c to d", 1, 8, "\"from\""),
             ("drag a from b to c by car", 1, 23, "device"),
             ("key f1", 1, 5, "key"),
             ("pinch a by -1", 1, 12, "positive"),
@@ -87,7 +105,7 @@ struct ScriptTests {
     func touchDrag() throws {
         let simulation = try simulation()
         let step = ScriptStep(
-            .drag(item: "photo-2", from: "library", to: "album", at: nil, kind: .touch, pointer: 1, escape: false))
+            .drag(items: ["photo-2"], from: "library", to: "album", at: nil, kind: .touch, pointer: 1, escape: false))
         let (events, next) = try simulation.expand(step, at: 1)
         // photo-2 is the second 48x36 thumbnail: x 8+56 = 64, y 20, so its centre is (88, 38); the album's
         // centre is (400, 50).
@@ -116,7 +134,7 @@ struct ScriptTests {
         let simulation = try simulation()
         let step = ScriptStep(
             .drag(
-                item: "photo-1", from: "library", to: "album", at: CGPoint(x: 10, y: 10), kind: .mouse(.primary),
+                items: ["photo-1"], from: "library", to: "album", at: CGPoint(x: 10, y: 10), kind: .mouse(.primary),
                 pointer: 3, escape: true))
         let (events, _) = try simulation.expand(step, at: 0)
         #expect(!events.contains(.advance(to: 0.55)))
@@ -151,7 +169,8 @@ struct ScriptTests {
             _ = try simulation.expand(
                 ScriptStep(
                     .drag(
-                        item: "photo-1", from: "libary", to: "album", at: nil, kind: .touch, pointer: 1, escape: false),
+                        items: ["photo-1"], from: "libary", to: "album", at: nil, kind: .touch, pointer: 1,
+                        escape: false),
                     line: 4), at: 0)
         }
         #expect(noPane?.line == 4)
@@ -160,7 +179,8 @@ struct ScriptTests {
             _ = try simulation.expand(
                 ScriptStep(
                     .drag(
-                        item: "photo-9", from: "library", to: "album", at: nil, kind: .touch, pointer: 1, escape: false)
+                        items: ["photo-9"], from: "library", to: "album", at: nil, kind: .touch, pointer: 1,
+                        escape: false)
                 ), at: 0)
         }
         #expect(noItem?.message.contains("photo-1, photo-2") == true)

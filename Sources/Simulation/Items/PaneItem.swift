@@ -6,11 +6,13 @@ import Transfer
 ///
 /// Dragged, an item offers its ``offeredTypes``, in the order of ``offerableTypes``; a target that accepts one
 /// loads the bytes unchanged (PNG passes through).
-public struct PaneItem: Transferable, Sendable, Hashable {
+public struct PaneItem: Transferable, Identifiable, Sendable, Hashable {
     /// The item's name, unique within its pane (`photo-1`, `sunset.png`, `note-1`).
     public var name: String
     /// The bytes: PNG for images, UTF-8 for text notes.
     public var data: Data
+    /// The item's name: items are dragged from their pane's drag container by name.
+    public var id: String { name }
     /// The types the item is offered as, each one of ``offerableTypes``.
     public var offeredTypes: [UTType]
     /// The name of the image the item shows (see ``Simulation/bitmap(forImageNamed:)``), or nil for a text note.

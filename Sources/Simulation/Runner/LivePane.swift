@@ -8,6 +8,8 @@ final class LivePane {
     let node: Node
     let container: Node
     var items: [PaneEntry] = []
+    /// The items a script's `drag A, B` selected, dragged together when the first lifts; emptied by a lift.
+    var dragSelection: [String] = []
 
     init(spec: PaneSpec, node: Node, container: Node) {
         self.spec = spec

@@ -27,8 +27,10 @@ public final class Simulation {
     var bitmaps: [String: Bitmap] = [:]
     /// The pane and item of every node made for a pane or an item, kept after the node leaves the scene.
     var owners: [NodeID: (pane: String, item: String?)] = [:]
-    /// The item each drag session carries.
+    /// The item each drag session lifted.
     var sessionItems: [DragSession.ID: String] = [:]
+    /// The items (by index among a session's items) each drop's target accepted, from the drop's event.
+    var acceptedItems: [DragSession.ID: [Int]] = [:]
     /// What happened since the run last collected.
     var pendingEvents: [SimulationEvent] = []
     /// The device of each pointer that is down.
@@ -142,6 +144,15 @@ public final class Simulation {
             spec.name, frame: CGRect(origin: .zero, size: spec.frame.size), content: .none)
         let pane = LivePane(spec: spec, node: node, container: container)
         panes.append(pane)
+        // Items drag from the pane's container by name: one, or every item a script selected.
+        container.dragContainer(for: PaneItem.self) { [weak pane] names in
+            names.compactMap { pane?.item(named: $0)?.item }
+        }
+        .dragContainerSelection({ [weak pane] in pane?.dragSelection ?? [] }())
+        .onDragSessionUpdated { [weak self, weak pane] session in
+            guard let self, let pane, session.phase == .ended(.move) else { return }
+            for name in session.draggedItemIDs(for: String.self) { self.remove(name, from: pane, session: session) }
+        }
         owners[node.id] = (spec.name, nil)
         owners[container.id] = (spec.name, nil)
         node.dragConfiguration(DragConfiguration(allowMove: spec.allowsMove))
@@ -161,18 +172,15 @@ public final class Simulation {
         owners[node.id] = (pane.spec.name, item.name)
         pane.items.append(PaneEntry(item: item, node: node, origin: origin))
         pane.layOut()
-        node.draggable(item)
-            .onDragSessionUpdated { [weak self, weak pane, weak node] session in
-                guard let self, let pane, let node, session.phase == .ended(.move) else { return }
-                self.remove(node, from: pane, session: session)
-            }
+        node.draggable(containerItemID: item.name)
         attachGestures(pane.spec.gestures, to: node)
     }
 
     /// A move ended: the item leaves its pane.
-    private func remove(_ node: Node, from pane: LivePane, session: DragSession) {
-        guard let index = pane.items.firstIndex(where: { $0.node === node }) else { return }
-        let item = pane.items.remove(at: index).item
+    private func remove(_ name: String, from pane: LivePane, session: DragSession) {
+        guard let index = pane.items.firstIndex(where: { $0.item.name == name }) else { return }
+        let (item, node) = (pane.items[index].item, pane.items[index].node)
+        pane.items.remove(at: index)
         heard(
             .removed(name: item.name, pane: pane.spec.name), pane: pane.spec.name, item: item.name, session: session.id)
         node.removeFromParent()
@@ -214,14 +222,16 @@ public final class Simulation {
                 session: session?.id)
             return false
         }
-        // The source's entry, found through the node's owner: `Scene.node(_:)` would walk the whole tree.
-        let sourceEntry = session.flatMap { session in
-            owners[session.sourceNodeID].flatMap { owner in
-                self.pane(named: owner.pane)?.items.first { $0.node.id == session.sourceNodeID }
-            }
-        }
-        let source = sourceEntry?.item
-        for data in dropped {
+        // Each dropped item's source entry: the session's items that the target accepted, in order, looked up in
+        // the source pane (found through the lifted node's owner: `Scene.node(_:)` would walk the whole tree).
+        let sourcePane = session.flatMap { owners[$0.sourceNodeID] }.flatMap { self.pane(named: $0.pane) }
+        let names = session?.draggedItemIDs(for: String.self) ?? []
+        let accepted = session.flatMap { acceptedItems[$0.id] } ?? []
+        for (position, data) in dropped.enumerated() {
+            let sourceName =
+                position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
+            let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
+            let source = sourceEntry?.item
             let name = pane.uniqueName(source?.name ?? "item")
             let item = PaneItem(
                 name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
@@ -233,7 +243,7 @@ public final class Simulation {
                 .added(
                     name: name, pane: pane.spec.name, byteCount: data.data.count, type: data.contentType,
                     bytesIdentical: source.map { $0.data == data.data }),
-                pane: pane.spec.name, item: carried, session: session?.id)
+                pane: pane.spec.name, item: source?.name ?? carried, session: session?.id)
         }
         return true
     }

@@ -173,7 +173,17 @@ extension Simulation {
     /// from its lift. A delegate's declining is not a pane's (panes have no delegates) and gives none.
     func heard(_ event: DragEvent) {
         let owner = owners[event.nodeID]
-        if case .lifted = event.kind, let item = owner?.item { sessionItems[event.session] = item }
+        switch event.kind {
+        case .lifted:
+            if let item = owner?.item { sessionItems[event.session] = item }
+            if let pane = owner.flatMap({ self.pane(named: $0.pane) }) { pane.dragSelection = [] }
+        case .dropped(_, _, let accepted, _):
+            acceptedItems[event.session] = accepted
+        case .ended:
+            acceptedItems[event.session] = nil
+        default:
+            break
+        }
         let item = owner?.item ?? sessionItems[event.session]
         switch event.kind {
         case .declined:

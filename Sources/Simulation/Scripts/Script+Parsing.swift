@@ -59,6 +59,8 @@ struct StepReader {
     struct Token {
         var text: String
         var column: Int
+        /// Whether the word was written in quotes (its commas are part of it).
+        var isQuoted = false
     }
 
     private var tokens: [Token]
@@ -77,18 +79,29 @@ struct StepReader {
         var start = 0
         var depth = 0
         var quoted = false
+        var wasQuoted = false
         for (offset, character) in content.enumerated() {
             if current.isEmpty && !character.isWhitespace { start = column + offset }
             if character == "\"" {
                 quoted.toggle()
+                wasQuoted = true
                 if current.isEmpty { current = "\u{0}" }  // an empty quoted name is still a word
+                if !quoted && depth == 0 {
+                    // A closing quote ends the word: `"one, two",three` is a name, then `,three`.
+                    tokens.append(Token(text: Self.clean(current), column: start, isQuoted: true))
+                    current = ""
+                    wasQuoted = false
+                }
                 continue
             }
             if !quoted && character == "(" { depth += 1 }
             if !quoted && character == ")" { depth -= 1 }
             if character.isWhitespace && !quoted && depth == 0 {
-                if !current.isEmpty { tokens.append(Token(text: Self.clean(current), column: start)) }
+                if !current.isEmpty {
+                    tokens.append(Token(text: Self.clean(current), column: start, isQuoted: wasQuoted))
+                }
                 current = ""
+                wasQuoted = false
                 continue
             }
             if character.isWhitespace && depth > 0 && !quoted { continue }
@@ -97,7 +110,7 @@ struct StepReader {
         if quoted {
             throw SimulationError(.syntax, "a quote is not closed", file: file, line: line, column: endColumn)
         }
-        if !current.isEmpty { tokens.append(Token(text: Self.clean(current), column: start)) }
+        if !current.isEmpty { tokens.append(Token(text: Self.clean(current), column: start, isQuoted: wasQuoted)) }
     }
 
     private static func clean(_ word: String) -> String {
@@ -176,6 +189,37 @@ struct StepReader {
         return CGPoint(x: x, y: y)
     }
 
+    /// `A`, `A, B`, `A,B , C`: names separated by commas (a quoted name keeps its commas). Stops at the first word
+    /// that neither continues the list nor follows a comma, so that the caller names what it expected there.
+    mutating func names(_ what: String, before keyword: String) throws -> [String] {
+        var names: [String] = []
+        var needsName = true
+        while let token = peek {
+            let startsWithComma = !token.isQuoted && token.text.hasPrefix(",")
+            if !needsName && !startsWithComma { break }
+            if needsName && !names.isEmpty && !token.isQuoted && token.text.lowercased() == keyword { break }
+            index += 1
+            if token.isQuoted {
+                names.append(token.text)
+                needsName = false
+                continue
+            }
+            for (position, part) in token.text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+                if position > 0 {
+                    guard !needsName else { throw error(at: token, "expected \(what) before the comma") }
+                    needsName = true
+                }
+                guard !part.isEmpty else { continue }
+                names.append(String(part))
+                needsName = false
+            }
+        }
+        guard !needsName else {
+            throw error(at: peek, names.isEmpty ? "expected \(what)" : "expected \(what) after the comma")
+        }
+        return names
+    }
+
     mutating func name(_ what: String) throws -> String {
         let token = try word(what)
         guard !token.text.isEmpty else { throw error(at: token, "\(what) must not be empty") }
@@ -248,7 +292,7 @@ struct StepReader {
             default: throw error(at: key, "expected a key (escape, return or space), not \"\(key.text)\"")
             }
         case "drag":
-            let item = try name("the name of the item to drag")
+            let items = try names("the name of the item to drag", before: "from")
             try expect("from", "and the pane the item is in")
             let source = try name("the name of the pane the item is in")
             try expect("to", "and the pane to drop on")
@@ -271,7 +315,8 @@ struct StepReader {
                     break
                 }
             }
-            return .drag(item: item, from: source, to: target, at: point, kind: kind, pointer: pointer, escape: escape)
+            return .drag(
+                items: items, from: source, to: target, at: point, kind: kind, pointer: pointer, escape: escape)
         case "tap":
             let target = try name("the name of the item or pane to tap")
             var point: CGPoint?

@@ -68,10 +68,11 @@ public enum ScriptAction: Sendable, Hashable {
     case advance(Double)
     /// `key escape` (or `return`, `space`): a key is pressed.
     case key(KeyEvent.Key)
-    /// `drag ITEM from PANE to PANE [at (X, Y)] [by touch|mouse|pen] [pointer N] [then escape]`: press on the
-    /// item (and hold half a second for a touch), move in 8 steps to the target pane's centre (or a point in its
-    /// space), pause and release; with `then escape`, press Escape before releasing.
-    case drag(item: String, from: String, to: String, at: CGPoint?, kind: PointerKind, pointer: Int, escape: Bool)
+    /// `drag ITEM[, ITEM…] from PANE to PANE [at (X, Y)] [by touch|mouse|pen] [pointer N] [then escape]`: press on
+    /// the first item (and hold half a second for a touch), move in 8 steps to the target pane's centre (or a point
+    /// in its space), pause and release; with `then escape`, press Escape before releasing. Several items are
+    /// selected in their pane first and travel in one session, in the order named.
+    case drag(items: [String], from: String, to: String, at: CGPoint?, kind: PointerKind, pointer: Int, escape: Bool)
     /// `tap TARGET [at (X, Y)] [by touch|mouse|pen]`: a press of 0.1 s on an item's or a pane's centre (or a point
     /// in its space).
     case tap(target: String, at: CGPoint?, kind: PointerKind)

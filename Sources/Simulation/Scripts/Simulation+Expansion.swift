@@ -70,10 +70,16 @@ extension Simulation {
             return ([.advance(to: time + duration)], time + duration)
         case .key(let key):
             return ([.key(KeyEvent(key: key, time: time))], time)
-        case .drag(let item, let from, let to, let point, let kind, let pointer, let escape):
-            let source = try itemCenter(item, inPane: from, fail)
+        case .drag(let items, let from, let to, let point, let kind, let pointer, let escape):
+            for item in items { _ = try itemCenter(item, inPane: from, fail) }
+            if let twice = items.first(where: { name in items.filter { $0 == name }.count > 1 }) {
+                throw fail("the item \"\(twice)\" is named twice; each item travels once")
+            }
+            let source = try itemCenter(items[0], inPane: from, fail)
             guard let target = pane(named: to) else { throw fail(unknownPane(to)) }
             try checkFree([pointer], fail)
+            // Several items are selected in their pane; the first one's lift takes them all.
+            pane(named: from)?.dragSelection = items.count > 1 ? items : []
             let end = target.node.convertToGlobal(
                 point ?? CGPoint(x: target.spec.frame.width / 2, y: target.spec.frame.height / 2))
             return Self.drag(from: source, to: end, pointer: pointer, kind: kind, escape: escape, at: time)

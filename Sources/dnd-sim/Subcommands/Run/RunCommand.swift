@@ -12,8 +12,9 @@ struct Run: AsyncParsableCommand {
             SCENE is a scene file in YAML (with comments) or JSON: panes with frames, contents (a folder of \
             images, or images generated from a seed), accepted types, copy or move, forbidden regions, nested \
             panes. The script is the scene's own "script", or --script FILE: low-level events (down, move, up, \
-            cancel, advance, key escape) and actions (drag ITEM from PANE to PANE [by touch|mouse], tap, \
-            long-press, pinch, rotate). Samples/Scenes/ has examples.
+            cancel, advance, key escape) and actions (drag ITEM[, ITEM…] from PANE to PANE [by touch|mouse], \
+            tap, long-press, pinch, rotate). Several items named in one drag travel in one session: they are \
+            selected in their pane and the first one is lifted. Samples/Scenes/ has examples.
 
             Items sit in rows of thumbnails under a 20-point title: with a pane at (x, y), W wide, thumbnails \
             w×h (48×36 by default) and gaps of 8, item i (from 0) is centred at (x + 8 + (i mod C)·(w + 8) + w/2, \
