@@ -6,6 +6,23 @@ import Testing
 /// Identification with the real libmagic, over real files.
 @Suite("Content sniffer")
 struct ContentSnifferTests {
+    @Test(
+        "SVG and PEM certificates are found in text that libmagic calls plain",
+        arguments: [
+            ("<!-- a licence -->\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>", true, false),
+            ("\u{FEFF}<?xml version=\"1.0\"?>\n<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\">\n<svg>", true, false),
+            ("<svgfoo/>", false, false),
+            ("<!-- never closed <svg>", false, false),
+            ("<html><svg></svg></html>", false, false),
+            ("\n-----BEGIN CERTIFICATE-----\nMIIB", false, true),
+            ("-----BEGIN RSA PRIVATE KEY-----\nMIIB", false, false),
+        ])
+    func textSignatures(text: String, isSVG: Bool, isPEM: Bool) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBytes(ContentSniffer.isSVG) == isSVG)
+        #expect(bytes.withUnsafeBytes(ContentSniffer.isPEMCertificate) == isPEM)
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         let file: String
         let type: UTType

@@ -93,6 +93,7 @@ public final class ContentSniffer: Sendable {
     /// Content decides; the name only refines within what the content allows, or answers when the content says
     /// nothing:
     /// - bytes no format claims, and empty files, are what the name says (``Basis/name``);
+    /// - text that begins with a PEM certificate boundary is an X.509 certificate, which libmagic calls plain text;
     /// - a name whose type conforms to the content's refines it: JSON named `.geojson`, a gzip stream named `.tar.gz`,
     ///   a ZIP archive named `.jar` (``Basis/both``); so does any text type for content that is text, since libmagic
     ///   only guesses at kinds of text (CSV and source code are plain text to it, XHTML is XML, Markdown with HTML
@@ -111,9 +112,63 @@ public final class ContentSniffer: Sendable {
         let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in
             JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes).notJSON
         }
-        let sniffed = Self.type(forMagicAnswer: answer, in: registry)
+        var sniffed = Self.type(forMagicAnswer: answer, in: registry)
+        if sniffed.type.conforms(to: .text) {
+            // Text formats libmagic calls plain text or XML: a PEM certificate ("PEM certificate" in its words), and
+            // an SVG image whose root element comes after a comment.
+            if data.withUnsafeBytes(Self.isPEMCertificate) {
+                sniffed.type = .x509Certificate
+            } else if sniffed.type != .svg, data.withUnsafeBytes(Self.isSVG) {
+                sniffed.type = .svg
+            }
+        }
         return Self.decide(named: filename.flatMap { Self.type(forFilename: $0, in: registry) }, sniffed: sniffed)
     }
+
+    /// Whether text is a PEM certificate (RFC 7468): its first line, after blank lines, is a certificate's
+    /// encapsulation boundary.
+    static func isPEMCertificate(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = bytes.firstIndex { !(Character(UnicodeScalar($0)).isWhitespace) } ?? bytes.endIndex
+        let rest = bytes[start...]
+        return pemBoundaries.contains { rest.starts(with: $0.utf8) }
+    }
+
+    /// Whether text is an SVG document: after a byte order mark, an XML declaration, comments, processing
+    /// instructions and a document type declaration, the root element is `svg`.
+    static func isSVG(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        func skip(past end: String) -> Bool {
+            let terminator = Array(end.utf8)
+            var index = rest.startIndex
+            while index + terminator.count <= rest.endIndex {
+                if rest[index..<index + terminator.count].elementsEqual(terminator) {
+                    rest = rest[(index + terminator.count)...]
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        while true {
+            rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            if rest.starts(with: "<?".utf8) {
+                guard skip(past: "?>") else { return false }
+            } else if rest.starts(with: "<!--".utf8) {
+                guard skip(past: "-->") else { return false }
+            } else if rest.starts(with: "<!DOCTYPE".utf8) {
+                guard skip(past: ">") else { return false }
+            } else {
+                break
+            }
+        }
+        guard rest.starts(with: "<svg".utf8), let next = rest.dropFirst(4).first else { return false }
+        return [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(next)  // whitespace, `>` or `/`
+    }
+
+    private static let pemBoundaries = [
+        "-----BEGIN CERTIFICATE-----", "-----BEGIN TRUSTED CERTIFICATE-----", "-----BEGIN X509 CERTIFICATE-----",
+    ]
 
     /// The type of a file, from its name and its first `bytesExamined` bytes. Directories are `public.folder`.
     ///
@@ -194,6 +249,13 @@ public final class ContentSniffer: Sendable {
         }
     }
 
+    /// libmagic's MIME types that shared-mime-info spells differently, so that the desktop database's type answers.
+    static let magicSpellings: [String: String] = [
+        "application/x-bytecode.python": "application/x-python-bytecode",
+        "text/x-m4": "application/x-m4",
+        "application/x-java-applet": "application/x-java",
+    ]
+
     /// libmagic's names for types the catalog declares under other MIME types, or as concepts without one.
     static let magicNames: [String: String] = [
         "application/octet-stream": "public.data",
@@ -230,6 +292,11 @@ public final class ContentSniffer: Sendable {
             }
         }
         if let type = magicNames[mimeType].flatMap(registry.type(withIdentifier:)) {
+            return Identification(type: type, mimeType: mimeType, basis: .content)
+        }
+        if let spelled = magicSpellings[mimeType],
+            let type = registry.type(tag: spelled, tagClass: .mimeType, conformingTo: nil), !type.isDynamic
+        {
             return Identification(type: type, mimeType: mimeType, basis: .content)
         }
         let type = registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil) ?? .data
