@@ -144,11 +144,13 @@ public final class Simulation {
             spec.name, frame: CGRect(origin: .zero, size: spec.frame.size), content: .none)
         let pane = LivePane(spec: spec, node: node, container: container)
         panes.append(pane)
-        // Items drag from the pane's container by name: one, or every item a script selected.
+        // Items drag from the pane's container by name: one, or every item a script selected. The pane owns the
+        // container node, so the node's closures hold the pane weakly (the selection's autoclosure included).
+        let selection = { [weak pane] in pane?.dragSelection ?? [] }
         container.dragContainer(for: PaneItem.self) { [weak pane] names in
             names.compactMap { pane?.item(named: $0)?.item }
         }
-        .dragContainerSelection({ [weak pane] in pane?.dragSelection ?? [] }())
+        .dragContainerSelection(selection())
         .onDragSessionUpdated { [weak self, weak pane] session in
             guard let self, let pane, session.phase == .ended(.move) else { return }
             for name in session.draggedItemIDs(for: String.self) { self.remove(name, from: pane, session: session) }
