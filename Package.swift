@@ -178,6 +178,11 @@ let package = Package(
 
         // What the test targets share: the seeded generator, the locked box.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Code written the way iOS and macOS apps write drag and drop, compiled in Swift 6 and, from the same files
+        // (symbolic links) plus Swift 5-only code, in Swift 5 (issue 15).
+        .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit"]),
+        .testTarget(
+            name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [

@@ -309,11 +309,13 @@ struct ItemProviderTests {
         try await eventually("the handler's progress is cancelled") { handlerProgress.isCancelled }
     }
 
-    @Test("a provider made from a file identifies its type and names it")
+    @Test("a provider made from a file identifies its type, names it, and offers its URL as public.file-url")
     func fileProvider() async throws {
         let url = try Fixtures.url("basn6a08.png")
         let provider = ItemProvider(contentsOf: url, contentType: nil)
-        #expect(provider.registeredContentTypes == [.png])
+        #expect(provider.registeredContentTypes == [.png, .fileURL])
+        let fileURL = try await provider.loadDataRepresentation(for: .fileURL)
+        #expect(URL(dataRepresentation: fileURL, relativeTo: nil) == url)
         #expect(provider.suggestedName == "basn6a08.png")
         #expect(provider.registeredContentTypesForOpenInPlace.isEmpty)
         let bitmap = try await provider.loadTransferable(type: Bitmap.self)

@@ -9,6 +9,8 @@ final class DragSource {
         case values(() -> [any Transferable])
         /// The item of an enclosing drag container (`draggable(containerItemID:)`).
         case containerItem(any Hashable & Sendable)
+        /// A provider made at lift time (`onDrag(_:)`, `itemProvider(_:)`); nil drags nothing.
+        case provider(() -> ItemProvider?)
     }
 
     let payload: Payload

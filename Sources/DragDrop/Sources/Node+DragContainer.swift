@@ -67,6 +67,9 @@ extension DragSource {
                 : ExportedPayload(providers: .init(exporting: values), itemIDs: [], draggedItemIndex: 0, container: nil)
         case .containerItem(let id):
             return Self.exportContainerItem(id, of: node, isDragged: isDragged)
+        case .provider(let make):
+            guard !isDragged(nil, []), let provider = make() else { return nil }
+            return ExportedPayload(providers: [provider], itemIDs: [], draggedItemIndex: 0, container: nil)
         }
     }
 

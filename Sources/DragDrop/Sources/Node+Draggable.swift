@@ -67,6 +67,39 @@ extension Node {
         return self
     }
 
+    /// Makes the node a drag source for an item provider made at lift time, as SwiftUI's `onDrag(_:)`: the way
+    /// apps written before `Transferable` drag (`NSItemProvider(object: url as NSURL)`).
+    /// - Parameter data: Makes the provider of the dragged item.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDrag(_ data: @escaping () -> NSItemProvider) -> Node {
+        makeDraggable(.provider(data), preview: nil)
+    }
+
+    /// Makes the node a drag source for an item provider, drawn by `preview` while dragged, as SwiftUI's
+    /// `onDrag(_:preview:)`.
+    /// - Parameters:
+    ///   - data: Makes the provider of the dragged item.
+    ///   - preview: Fills in the preview node.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDrag(_ data: @escaping () -> NSItemProvider, preview: @escaping (Node) -> Void) -> Node {
+        makeDraggable(.provider(data), preview: preview)
+    }
+
+    /// Makes the node offer an item provider, as SwiftUI's `itemProvider(_:)`: dragging the node drags the item; a
+    /// nil action, or an action that returns nil, offers nothing.
+    /// - Parameter action: Makes the provider, or nil.
+    /// - Returns: The node.
+    @discardableResult
+    public func itemProvider(_ action: (() -> NSItemProvider?)?) -> Node {
+        guard let action else {
+            self[attachment: DragSourceKey.self] = nil
+            return self
+        }
+        return makeDraggable(.provider(action), preview: nil)
+    }
+
     /// Stores the source's declaration and attaches the lift gesture, unless the gesture an earlier call attached
     /// outside any body is still there: then the new declaration takes it over, so that a node made draggable
     /// again on every run of a parent's body carries one lift gesture, not one per run. A call in the node's own

@@ -105,6 +105,44 @@ extension Node {
         return install(destination)
     }
 
+    /// The `[String]` form of `onDrop(of:isTargeted:perform:)`: type identifiers instead of types, as older apps write
+    /// them (`onDrop(of: ["public.file-url"], …)`).
+    /// - Parameters:
+    ///   - supportedTypes: The accepted type identifiers.
+    ///   - isTargeted: Set to true while a drag hovers over the node, or nil.
+    ///   - action: Given the providers; returns whether the drop succeeded.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDrop(
+        of supportedTypes: [String], isTargeted: Binding<Bool>?, perform action: @escaping ([NSItemProvider]) -> Bool
+    ) -> Node {
+        onDrop(of: UTType.types(identifiers: supportedTypes), isTargeted: isTargeted, perform: action)
+    }
+
+    /// The `[String]` form of `onDrop(of:isTargeted:perform:)` with the drop location.
+    /// - Parameters:
+    ///   - supportedTypes: The accepted type identifiers.
+    ///   - isTargeted: Set to true while a drag hovers over the node, or nil.
+    ///   - action: Given the providers and the drop location in the node's own space.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDrop(
+        of supportedTypes: [String], isTargeted: Binding<Bool>?,
+        perform action: @escaping ([NSItemProvider], CGPoint) -> Bool
+    ) -> Node {
+        onDrop(of: UTType.types(identifiers: supportedTypes), isTargeted: isTargeted, perform: action)
+    }
+
+    /// The `[String]` form of `onDrop(of:delegate:)`.
+    /// - Parameters:
+    ///   - supportedTypes: The accepted type identifiers.
+    ///   - delegate: The delegate; the node keeps it.
+    /// - Returns: The node.
+    @discardableResult
+    public func onDrop(of supportedTypes: [String], delegate: any DropDelegate) -> Node {
+        onDrop(of: UTType.types(identifiers: supportedTypes), delegate: delegate)
+    }
+
     /// Makes the node a drop target whose delegate follows drags and performs drops, as SwiftUI's
     /// `onDrop(of:delegate:)`. Only drags carrying an item of one of the types reach the delegate.
     /// - Parameters:

@@ -5,7 +5,7 @@ import Transfer
 /// What a `DropDelegate` learns about a drag, as SwiftUI's `DropInfo`: where it is and which types it carries, and,
 /// in `performDrop(info:)` only, the item providers to load.
 ///
-/// Before the drop a target sees types only: ``itemProviders(for:)`` returns nothing until `performDrop(info:)`.
+/// Before the drop a target sees types only: ``itemProviders(for:)-([UTType])`` returns nothing until `performDrop(info:)`.
 public struct DropInfo: Sendable {
     /// The pointer's location in the drop target's own space.
     public let location: CGPoint
@@ -38,6 +38,29 @@ public struct DropInfo: Sendable {
     public func itemProviders(for contentTypes: [UTType]) -> [NSItemProvider] {
         guard isDropping else { return [] }
         return providers.filter { provider in contentTypes.contains { provider.hasItemConforming(to: $0) } }
+    }
+}
+
+extension DropInfo {
+    /// The `[String]` form of ``hasItemsConforming(to:)-([UTType])``: type identifiers, as older apps write them.
+    /// - Parameter typeIdentifiers: The type identifiers.
+    /// - Returns: True when some item conforms.
+    public func hasItemsConforming(to typeIdentifiers: [String]) -> Bool {
+        hasItemsConforming(to: UTType.types(identifiers: typeIdentifiers))
+    }
+
+    /// The `[String]` form of ``itemProviders(for:)-([UTType])``.
+    /// - Parameter typeIdentifiers: The type identifiers.
+    /// - Returns: The providers; empty before the drop.
+    public func itemProviders(for typeIdentifiers: [String]) -> [NSItemProvider] {
+        itemProviders(for: UTType.types(identifiers: typeIdentifiers))
+    }
+}
+
+extension UTType {
+    /// The types of some identifiers, undeclared ones included (as Apple resolves the strings apps pass).
+    static func types(identifiers: [String]) -> [UTType] {
+        identifiers.compactMap { UTType(identifier: $0, allowUndeclared: true) }
     }
 }
 

@@ -29,6 +29,7 @@
 /// DnDKit reads a type's ``transferRepresentation`` once per process, the first time a value of the type is exported
 /// or imported, and keeps the flat list of content types and closures it describes: it describes the type, so it
 /// should not depend on state that changes while the program runs (an `if` in it is decided once).
+@preconcurrency
 public protocol Transferable: Sendable {
     /// The composed representation; Swift infers it from ``transferRepresentation``.
     associatedtype Representation: TransferRepresentation

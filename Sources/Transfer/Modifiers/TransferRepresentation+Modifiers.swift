@@ -67,7 +67,7 @@ struct RouteModifier<Base: TransferRepresentation>: TransferRepresentation {
     var body: Self { self }
 
     func _collectRoutes(into collector: _TransferRouteCollector) {
-        guard let routes = collector as? RouteCollector<Item> else {
+        guard let routes = collector.routes(for: Item.self) else {
             return
         }
         let start = routes.exports.count

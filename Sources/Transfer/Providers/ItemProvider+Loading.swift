@@ -122,7 +122,7 @@ extension ItemProvider {
     }
 
     /// The first visible registration whose type conforms to `contentType`.
-    private func registration(conformingTo contentType: UTType) throws -> Registration {
+    func registration(conformingTo contentType: UTType) throws -> Registration {
         let registrations = visibleRegistrations
         guard let registration = registrations.first(where: { $0.contentType.conforms(to: contentType) }) else {
             throw TransferError.noMatch(

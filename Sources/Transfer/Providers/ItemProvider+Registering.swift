@@ -102,5 +102,26 @@ extension ItemProvider {
                         payload: .file(fileURL, originalAccessAllowed: openInPlace),
                         suggestedName: fileURL.lastPathComponent)
                 }))
+        // The file's URL itself, as Apple's providers for files also offer it (`loadItem(forTypeIdentifier:
+        // "public.file-url")` and `loadObject(ofClass: URL.self)` give it).
+        if !type.conforms(to: .url) {
+            let bytes = Data(fileURL.absoluteString.utf8)
+            registerDataRepresentation(for: .fileURL, visibility: visibility) { finish in
+                finish(bytes, nil)
+                return nil
+            }
+        }
+    }
+
+    /// Creates a provider for an existing file, as `NSItemProvider(contentsOf:)`: offered as the type its name and
+    /// content identify (see `ContentSniffer`), and as its file URL; nil when there is no such file.
+    ///
+    /// - Parameter fileURL: the file.
+    public convenience init?(contentsOf fileURL: URL) {
+        var isDirectory: ObjCBool = false
+        guard fileURL.isFileURL, FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        else { return nil }
+        self.init(contentsOf: fileURL, contentType: nil, openInPlace: true)
     }
 }

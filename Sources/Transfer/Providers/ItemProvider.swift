@@ -42,6 +42,8 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
         var sources: [any Transferable] = []
         var suggestedName: String?
         var maximumLoadSize = ItemProvider.defaultMaximumLoadSize
+        /// Files handed out by `loadItem`, kept until the provider goes away.
+        var handedOutFiles: [ReceivedTransferredFile] = []
     }
 
     private let contents: Lock<Contents>
@@ -183,6 +185,11 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     /// Remembers a registered value for hand-over.
     func appendSource(_ source: any Transferable) {
         contents.withLock { $0.sources.append(source) }
+    }
+
+    /// Keeps a staged file that `loadItem` handed out for as long as the provider exists.
+    func keep(_ file: ReceivedTransferredFile) {
+        contents.withLock { $0.handedOutFiles.append(file) }
     }
 }
 

@@ -97,7 +97,7 @@ extension FileRepresentation {
     ///
     /// - Parameter collector: receives the routes.
     public func _collectRoutes(into collector: _TransferRouteCollector) {
-        guard let routes = collector as? RouteCollector<Item> else {
+        guard let routes = collector.routes(for: Item.self) else {
             return
         }
         let contentType = contentType

@@ -59,7 +59,7 @@ extension ProxyRepresentation {
     ///
     /// - Parameter collector: receives the routes.
     public func _collectRoutes(into collector: _TransferRouteCollector) {
-        guard let routes = collector as? RouteCollector<Item>, !routes.isWalking(Proxy.self) else {
+        guard let routes = collector.routes(for: Item.self), !routes.isWalking(Proxy.self) else {
             return  // a loop: Proxy's representations are already being listed further out
         }
         let proxied = RouteCollector<Proxy>.routes(outside: routes.chain)

@@ -161,6 +161,12 @@ enum RouteCache {
 /// Not for use outside DnDKit: it only exists so that the walk needs no dynamic casts of representations.
 public class _TransferRouteCollector {
     init() {}
+
+    /// The collector that a representation of `Source` adds its routes to: this one when it collects `Source`'s
+    /// routes, nil when `Source`'s routes do not belong here.
+    func routes<Source: Transferable>(for type: Source.Type) -> RouteCollector<Source>? {
+        self as? RouteCollector<Source>
+    }
 }
 
 /// The routes of `Item` being collected, and the types whose representations are being walked, outermost first (a
@@ -169,6 +175,48 @@ final class RouteCollector<Item: Transferable>: _TransferRouteCollector {
     var exports: [ExportRoute<Item>] = []
     var imports: [ImportRoute<Item>] = []
     let chain: [ObjectIdentifier]
+    /// Routes of a superclass, collected for a subclass that inherits its `transferRepresentation`, adopted once
+    /// the walk is over.
+    private var inherited: [() -> Void] = []
+
+    /// This collector for `Item`'s own representations; for a subclass of `Source` that inherits `Source`'s
+    /// representations, a collector of `Source`'s routes whose routes this one adopts: exports take the subclass's
+    /// values as `Source`s, imports keep what is of the subclass.
+    override func routes<Source: Transferable>(for type: Source.Type) -> RouteCollector<Source>? {
+        if let same = self as? RouteCollector<Source> { return same }
+        guard Item.self is Source.Type else { return nil }
+        let inner = RouteCollector<Source>(chain: chain)
+        inherited.append { [unowned self] in self.adopt(inner) }
+        return inner
+    }
+
+    private func adopt<Source: Transferable>(_ inner: RouteCollector<Source>) {
+        for route in inner.exports {
+            exports.append(
+                ExportRoute(
+                    contentType: route.contentType, visibility: route.visibility, kind: route.kind,
+                    isAvailable: { item in (item as? Source).map(route.isAvailable) ?? false },
+                    suggestedName: { item in (item as? Source).flatMap(route.suggestedName) },
+                    produce: { item in
+                        guard let source = item as? Source else {
+                            throw TransferError(.exportFailed, "\(Item.self) is not a \(Source.self)")
+                        }
+                        return try await route.produce(source)
+                    }))
+        }
+        for route in inner.imports {
+            let consumer = route.consumer.map { value -> Item in
+                guard let item = value as? Item else {
+                    throw TransferError(
+                        .decodingFailed,
+                        "the representation \(Item.self) inherits from \(Source.self) made a \(type(of: value))",
+                        contentType: route.contentType)
+                }
+                return item
+            }
+            imports.append(ImportRoute(contentType: route.contentType, consumer: consumer))
+        }
+    }
 
     private init(chain: [ObjectIdentifier]) {
         self.chain = chain
@@ -181,6 +229,7 @@ final class RouteCollector<Item: Transferable>: _TransferRouteCollector {
         }
         let collector = RouteCollector(chain: chain + [ObjectIdentifier(Item.self)])
         Item.transferRepresentation._collectRoutes(into: collector)
+        for adopt in collector.inherited { adopt() }
         return RouteTable(exports: collector.exports, imports: collector.imports)
     }
 

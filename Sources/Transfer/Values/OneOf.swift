@@ -71,7 +71,7 @@ extension OneOf {
         ///
         /// - Parameter collector: receives the routes.
         public func _collectRoutes(into collector: _TransferRouteCollector) {
-            guard let routes = collector as? RouteCollector<Item> else {
+            guard let routes = collector.routes(for: Item.self) else {
                 return
             }
             for member in repeat (each Member).self {
