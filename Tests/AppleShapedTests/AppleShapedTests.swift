@@ -81,6 +81,61 @@ struct AppleShapedTests {
         #expect(failure == (true, true))
     }
 
+    @Test("an image goes into a provider as NSItemProvider(object:) and comes back through loadObject(ofClass:)")
+    func images() async throws {
+        let bitmap = try Bitmap(width: 2, height: 1, format: .rgba8, bytes: [255, 0, 0, 255, 0, 0, 255, 128])
+        let provider = NSItemProvider(object: Image(bitmap: bitmap))
+        #expect(provider.canLoadObject(ofClass: Image.self))
+        #expect(!provider.canLoadObject(ofClass: URL.self))
+        let image = await withCheckedContinuation { continuation in
+            _ = provider.loadObject(ofClass: Image.self) { image, _ in continuation.resume(returning: image) }
+        }
+        #expect(image?.bitmap == bitmap)
+    }
+
+    @Test(
+        "a node offering a provider (itemProvider) dropped on onDrop(of: [String]); registerItem loads on demand",
+        .timeLimit(.minutes(3)))
+    func stringTypesAndRegisteredItems() async throws {
+        let scene = Scene(size: CGSize(width: 400, height: 400))
+        let source = scene.root.addChild(
+            "link", frame: CGRect(x: 0, y: 0, width: 100, height: 100), content: .text("link", color: .black))
+        let target = scene.root.addChild(
+            "inbox", frame: CGRect(x: 200, y: 200, width: 200, height: 200), content: .shape(.rectangle, fill: .gray))
+        let loads = Counter()
+        source.itemProvider {
+            let provider = NSItemProvider()
+            provider.registerItem(forTypeIdentifier: UTType.url.identifier) { completion, _, _ in
+                loads.increment()
+                completion?(NSURL(string: "https://example.com/recipes"), nil)
+            }
+            return provider
+        }
+        var received: [URL] = []
+        @State var isTargeted = false
+        target.onDrop(of: [UTType.url.identifier], isTargeted: $isTargeted) { providers in
+            for provider in providers {
+                provider.loadItem(forTypeIdentifier: UTType.url.identifier, options: nil) { item, _ in
+                    if let url = item as? URL { loads.record(url) }
+                }
+            }
+            return !providers.isEmpty
+        }
+        try scene.send(.down, CGPoint(x: 50, y: 50), at: 0)
+        try scene.advance(to: 0.5)
+        #expect(loads.count == 0)  // nothing is produced until a receiver loads
+        try scene.send(.move, CGPoint(x: 300, y: 300), at: 0.6)
+        #expect(isTargeted)
+        try scene.send(.up, CGPoint(x: 300, y: 300), at: 0.7)
+        await scene.finishDrops()
+        #expect(!isTargeted)
+        // The completion handler runs on another thread, when the load is done; wait for it without polling (the
+        // whole suite shares two cores here).
+        received = [await loads.firstURL()]
+        #expect(received == [URL(string: "https://example.com/recipes")])
+        #expect(loads.count == 1)
+    }
+
     @Test("@State changed by gesture closures of a struct, @GestureState reset after the gesture")
     func stateFromGestures() throws {
         let scene = Scene(size: CGSize(width: 400, height: 400))

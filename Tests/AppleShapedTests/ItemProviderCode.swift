@@ -92,3 +92,53 @@ func readPickedFile(_ url: URL) throws -> Data {
 func makeSession() -> URLSession {
     URLSession(configuration: .ephemeral)
 }
+
+/// A count and the URLs that completion handlers on any thread report.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    private var found: [URL] = []
+
+    func increment() {
+        lock.lock()
+        value += 1
+        lock.unlock()
+    }
+
+    private var waiter: CheckedContinuation<URL, Never>?
+
+    func record(_ url: URL) {
+        lock.lock()
+        found.append(url)
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume(returning: url)
+    }
+
+    /// The first URL recorded, once there is one.
+    func firstURL() async -> URL {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if let first = found.first {
+                lock.unlock()
+                continuation.resume(returning: first)
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    var urls: [URL] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
+    }
+}

@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import PNGCodec
 
 // Foundation's object-based NSItemProvider API: classes that write themselves into a provider and read themselves
 // back, by type identifier, as apps' model classes do (`final class Recipe: NSObject, NSItemProviderWriting,
@@ -271,5 +272,34 @@ extension ItemProvider {
                 wanted: identifiers.compactMap { UTType(identifier: $0, allowUndeclared: true) })
         }
         return (try await loadDataRepresentation(for: offered), offered.identifier)
+    }
+}
+
+extension Bitmap: ItemProviderBridgedValue {
+    /// PNG, as `UIImage` reads from a provider.
+    public static var readableTypeIdentifiersForItemProvider: [String] { [UTType.png.identifier] }
+
+    /// Decodes PNG bytes.
+    public static func value(withItemProviderData data: Data, typeIdentifier: String) throws -> Bitmap {
+        try PNGDecoder().decode(data)
+    }
+}
+
+extension Image: ItemProviderBridgedValue {
+    /// PNG, as `UIImage` reads from a provider.
+    public static var readableTypeIdentifiersForItemProvider: [String] { [UTType.png.identifier] }
+
+    /// Decodes PNG bytes into an image of the bitmap.
+    public static func value(withItemProviderData data: Data, typeIdentifier: String) throws -> Image {
+        Image(bitmap: try PNGDecoder().decode(data))
+    }
+}
+
+extension ItemProvider {
+    /// Creates a provider for a value, as `NSItemProvider(object:)` does for `UIImage`: an `Image` or a `Bitmap` (or
+    /// any `Transferable`) written through its representations; see ``init(_:)``.
+    /// - Parameter object: the value.
+    public convenience init<T: Transferable>(object: T) {
+        self.init(object)
     }
 }
