@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "FileMoving", targets: ["FileMoving"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "DesktopX11", targets: ["DesktopX11"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
     dependencies: [
@@ -61,6 +62,17 @@ let package = Package(
         .target(name: "Locking"),
         // The shape every error shares: a code, a message, where (CodedError, ErrorCode, ErrorLocation).
         .target(name: "Diagnostics"),
+        // libxcb, the X11 protocol library: the only code the desktop host talks to X with.
+        .systemLibrary(
+            name: "CXCB",
+            pkgConfig: "xcb",
+            providers: [.apt(["libxcb1-dev"])]
+        ),
+        // The desktop host over X11: the clipboard (selections) first (issue 13).
+        .target(
+            name: "DesktopX11",
+            dependencies: ["CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer"]
+        ),
         .target(
             name: "ContentTypes",
             dependencies: ["CMagic", "Locking", "Diagnostics"]
@@ -145,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "dnd-sim",
             dependencies: [
-                "DnDKit", "Simulation", "Rendering", "FileMoving",
+                "DnDKit", "Simulation", "Rendering", "FileMoving", "DesktopX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -183,6 +195,8 @@ let package = Package(
         .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit"]),
         .testTarget(
             name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Under Xvfb, against xclip (`.ci/run` starts the server and sets DISPLAY).
+        .testTarget(name: "DesktopX11Tests", dependencies: ["DesktopX11", "ContentTypes", "Transfer", "PNGCodec"]),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [

@@ -1,0 +1,101 @@
+import ContentTypes
+import Foundation
+import Transfer
+
+extension X11ClipboardOwner.Offer {
+    /// The offers of an item provider's representations, in its order: each type under its MIME types (and, for
+    /// text, X's text names; for a file's URL, `text/uri-list`), produced from the provider when a program first
+    /// asks.
+    /// - Parameter provider: The item.
+    /// - Returns: The offers, without repeated names.
+    public static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {
+        var names: [String] = []
+        var offers: [X11ClipboardOwner.Offer] = []
+        for type in provider.registeredContentTypes {
+            if type == .fileURL, !names.contains("text/uri-list") {
+                // A file, as file managers copy and paste files: its URL as a one-line URI list.
+                names.append("text/uri-list")
+                offers.append(
+                    X11ClipboardOwner.Offer(type: "text/uri-list") {
+                        try Self.blockingLoad(provider, as: .fileURL) + Data("\r\n".utf8)
+                    })
+                continue
+            }
+            var targets = type.tags[.mimeType] ?? []
+            // Bytes of no known kind: what X programs call application/octet-stream.
+            if targets.isEmpty && type == .data { targets = ["application/octet-stream"] }
+            if type.conforms(to: .utf8PlainText) || type == .plainText { targets += X11Clipboard.utf8TextTargets }
+            for target in targets where !names.contains(target) {
+                names.append(target)
+                offers.append(
+                    X11ClipboardOwner.Offer(type: target) {
+                        try Self.blockingLoad(provider, as: type)
+                    })
+            }
+        }
+        return offers
+    }
+
+    /// Loads a representation from the owner's thread, which is not one of Swift's cooperative threads.
+    static func blockingLoad(_ provider: ItemProvider, as type: UTType) throws -> Data {
+        let done = DispatchSemaphore(value: 0)
+        let result = LoadResult()
+        Task.detached {
+            do {
+                result.set(.success(try await provider.loadDataRepresentation(for: type)))
+            } catch {
+                result.set(.failure(error))
+            }
+            done.signal()
+        }
+        done.wait()
+        return try result.get()
+    }
+}
+
+/// A load's result, handed from a task to the thread that waits for it.
+private final class LoadResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Data, any Error> = .failure(CancellationError())
+
+    func set(_ value: Result<Data, any Error>) {
+        lock.lock()
+        result = value
+        lock.unlock()
+    }
+
+    func get() throws -> Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return try result.get()
+    }
+}
+
+extension X11Clipboard {
+    /// The selection's content as a content type: the first type the owner offers whose MIME type (or, for text,
+    /// X text name) names `contentType` or a type conforming to it.
+    /// - Parameters:
+    ///   - contentType: The type wanted.
+    ///   - selection: The selection.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - timeout: How long to wait for each answer, in seconds.
+    /// - Returns: The bytes and the type they are in.
+    /// - Throws: `X11Error`; `.refused` when nothing offered conforms.
+    public static func paste(
+        _ contentType: UTType, from selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
+    ) throws(X11Error) -> (data: Data, type: UTType) {
+        let offered = try availableTypes(selection, display: display, timeout: timeout)
+        for name in offered {
+            let type: UTType? =
+                utf8TextTargets.contains(name) && !name.hasPrefix("text/")
+                ? .utf8PlainText : UTType(mimeType: name.split(separator: ";").first.map(String.init) ?? name)
+            guard let type, type.conforms(to: contentType) else { continue }
+            let bytes = try paste(as: name, from: selection, display: display, timeout: timeout)
+            return (bytes, type)
+        }
+        throw X11Error(
+            .refused,
+            "the \(selection.rawValue) selection offers no \(contentType.identifier) (it offers \(offered.joined(separator: ", ")))"
+        )
+    }
+}

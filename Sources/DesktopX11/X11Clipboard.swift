@@ -1,0 +1,138 @@
+import CXCB
+import Foundation
+
+/// The desktop's clipboard over X11 selections (ICCCM): `CLIPBOARD`, which copy and paste use, or `PRIMARY`, the
+/// current text selection. Paste asks the owner to convert the selection to a type (a MIME type, or one of X's text
+/// names); copy owns the selection and answers every program that asks, `TARGETS` included. Payloads larger than
+/// the server's request size go in increments (`INCR`), both ways.
+///
+/// The calls block the calling thread while they talk to the X server; call them from a thread or a detached task.
+public enum X11Clipboard {
+    /// Which selection.
+    public enum Selection: String, Sendable, CaseIterable {
+        /// The clipboard: copy and paste.
+        case clipboard = "CLIPBOARD"
+        /// The primary selection: text selected with the mouse, pasted with the middle button.
+        case primary = "PRIMARY"
+    }
+
+    /// X's names for UTF-8 text, which programs offer beside `text/plain;charset=utf-8`.
+    static let utf8TextTargets = ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain", "TEXT", "STRING"]
+
+    /// The types the selection's owner offers (its `TARGETS`), without X's own meta targets.
+    /// - Parameters:
+    ///   - selection: The selection.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - timeout: How long to wait for the owner, in seconds.
+    /// - Returns: The type names, in the owner's order.
+    /// - Throws: `X11Error`: no display, no owner, an owner that does not answer.
+    public static func availableTypes(
+        _ selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
+    ) throws(X11Error) -> [String] {
+        let x = try X11Connection(display: display)
+        let reply = try convert(selection, to: "TARGETS", on: x, timeout: timeout, limit: 1 << 20)
+        guard reply.format == 32 else {
+            throw X11Error(.protocolViolation, "the owner answered TARGETS with \(reply.format)-bit data, not atoms")
+        }
+        let meta: Set<String> = ["TARGETS", "MULTIPLE", "TIMESTAMP", "SAVE_TARGETS", "DELETE", "INCR"]
+        return reply.bytes.withUnsafeBytes { raw in
+            (0..<(raw.count / 4)).compactMap { index in
+                x.name(of: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+            }
+        }.filter { !meta.contains($0) }
+    }
+
+    /// The selection's content as a type: the bytes the owner gives for `type` (a MIME type such as `image/png`, or
+    /// `UTF8_STRING`).
+    /// - Parameters:
+    ///   - type: The type wanted.
+    ///   - selection: The selection.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - timeout: How long to wait for each answer of the owner, in seconds.
+    ///   - limit: The largest payload accepted, in bytes.
+    /// - Returns: The bytes.
+    /// - Throws: `X11Error`: no display, no owner, a refused type, a timeout, a payload over `limit`.
+    public static func paste(
+        as type: String, from selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5,
+        limit: Int = 1 << 30
+    ) throws(X11Error) -> Data {
+        let x = try X11Connection(display: display)
+        return try convert(selection, to: type, on: x, timeout: timeout, limit: limit).bytes
+    }
+
+    /// Asks the owner of `selection` for `target` and reads the answer, in increments when the owner sends them so.
+    static func convert(
+        _ selection: Selection, to target: String, on x: X11Connection, timeout: Double, limit: Int
+    ) throws(X11Error) -> (format: UInt8, bytes: Data) {
+        let selectionAtom = try x.atom(selection.rawValue)
+        let owner = xcb_get_selection_owner_reply(
+            x.connection, xcb_get_selection_owner(x.connection, selectionAtom), nil)
+        defer { free(owner) }
+        guard let owner, owner.pointee.owner != 0 else {
+            throw X11Error(.noOwner, "no program owns the \(selection.rawValue) selection")
+        }
+        let targetAtom = try x.atom(target)
+        let property = try x.atom("DNDKIT_SELECTION")
+        let time = try x.serverTime()
+        xcb_convert_selection(x.connection, x.window, selectionAtom, targetAtom, property, time)
+        xcb_flush(x.connection)
+        let event = try x.nextEvent(timeout: timeout) { event in
+            guard X11Connection.type(of: event) == XCB_SELECTION_NOTIFY else { return false }
+            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self)
+            return notify.pointee.requestor == x.window && notify.pointee.selection == selectionAtom
+        }
+        let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self).pointee
+        free(event)
+        guard notify.property != 0 else {
+            throw X11Error(.refused, "the owner of \(selection.rawValue) does not offer \(target)")
+        }
+        let first = try x.property(of: x.window, notify.property, delete: true)
+        guard first.type == (try x.atom("INCR")) else {
+            guard first.bytes.count <= limit else {
+                throw X11Error(.tooLarge, "the \(target) payload of \(first.bytes.count) bytes is over \(limit)")
+            }
+            return (first.format, first.bytes)
+        }
+        // INCR: the owner announced a size; each deletion asks for the next piece, an empty piece ends.
+        let announced =
+            first.bytes.count >= 4 ? Int(first.bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }) : 0
+        guard announced <= limit else {
+            throw X11Error(.tooLarge, "the \(target) payload of \(announced) bytes is over \(limit)")
+        }
+        var bytes = Data()
+        bytes.reserveCapacity(announced)
+        var format: UInt8 = 8
+        while true {
+            try awaitNextPiece(of: property, on: x, timeout: timeout)
+            let piece = try x.property(of: x.window, property, delete: true)
+            if piece.bytes.isEmpty { break }
+            format = piece.format
+            bytes.append(piece.bytes)
+            guard bytes.count <= limit else {
+                throw X11Error(.tooLarge, "the \(target) payload grew past \(limit) bytes")
+            }
+        }
+        return (format, bytes)
+    }
+
+    /// Waits until the owner has put the next piece of an increment: first the notification of our own deletion
+    /// of the last piece (events from before it are stale), then a new value.
+    static func awaitNextPiece(of property: xcb_atom_t, on x: X11Connection, timeout: Double) throws(X11Error) {
+        var deleted = false
+        while true {
+            let event = try x.nextEvent(timeout: timeout) { event in
+                guard X11Connection.type(of: event) == XCB_PROPERTY_NOTIFY else { return false }
+                let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
+                return notify.pointee.window == x.window && notify.pointee.atom == property
+            }
+            let state = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
+                .pointee.state
+            free(event)
+            if state == UInt8(XCB_PROPERTY_DELETE.rawValue) {
+                deleted = true
+            } else if deleted {
+                return
+            }
+        }
+    }
+}

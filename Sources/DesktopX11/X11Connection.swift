@@ -1,0 +1,168 @@
+import CXCB
+import Foundation
+
+/// One connection to an X server through libxcb, with a window of its own (unmapped, 1×1) to own selections and
+/// receive converted data on. Not `Sendable`: one thread uses a connection at a time.
+final class X11Connection {
+    let connection: OpaquePointer
+    let window: xcb_window_t
+    let root: xcb_window_t
+    private var atoms: [String: xcb_atom_t] = [:]
+    /// Events read while waiting for another kind, handed out first by ``nextEvent(timeout:matching:)``.
+    private var pending: [UnsafeMutablePointer<xcb_generic_event_t>] = []
+
+    /// Connects to `display` (nil for `DISPLAY`) and makes the connection's window.
+    init(display: String? = nil) throws(X11Error) {
+        let name = display ?? ProcessInfo.processInfo.environment["DISPLAY"]
+        guard let name, !name.isEmpty else {
+            throw X11Error(.noDisplay, "DISPLAY is not set: there is no X server to talk to (start one, e.g. Xvfb)")
+        }
+        var screenNumber: Int32 = 0
+        guard let connection = xcb_connect(name, &screenNumber), xcb_connection_has_error(connection) == 0 else {
+            throw X11Error(.connectionFailed, "cannot connect to the X server at \(name)")
+        }
+        self.connection = connection
+        var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
+        for _ in 0..<max(0, Int(screenNumber)) where screens.rem > 0 { xcb_screen_next(&screens) }
+        guard screens.rem > 0, let screen = screens.data else {
+            xcb_disconnect(connection)
+            throw X11Error(.connectionFailed, "the X server at \(name) has no screen \(screenNumber)")
+        }
+        root = screen.pointee.root
+        window = xcb_generate_id(connection)
+        var values: [UInt32] = [UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)]
+        xcb_create_window(
+            connection, UInt8(XCB_COPY_FROM_PARENT), window, root, 0, 0, 1, 1, 0,
+            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
+            XCB_CW_EVENT_MASK.rawValue, &values)
+        xcb_flush(connection)
+    }
+
+    deinit {
+        for event in pending { free(event) }
+        xcb_destroy_window(connection, window)
+        xcb_disconnect(connection)
+    }
+
+    /// Checks the connection; a broken one is an error.
+    func check() throws(X11Error) {
+        guard xcb_connection_has_error(connection) == 0 else {
+            throw X11Error(.connectionLost, "the connection to the X server broke")
+        }
+    }
+
+    /// The atom of a name, interned once.
+    func atom(_ name: String) throws(X11Error) -> xcb_atom_t {
+        if let known = atoms[name] { return known }
+        let cookie = xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name)
+        guard let reply = xcb_intern_atom_reply(connection, cookie, nil) else {
+            try check()
+            throw X11Error(.protocolViolation, "the X server did not intern the atom \(name)")
+        }
+        defer { free(reply) }
+        atoms[name] = reply.pointee.atom
+        return reply.pointee.atom
+    }
+
+    /// The name of an atom.
+    func name(of atom: xcb_atom_t) -> String? {
+        if let known = atoms.first(where: { $0.value == atom }) { return known.key }
+        let cookie = xcb_get_atom_name(connection, atom)
+        guard let reply = xcb_get_atom_name_reply(connection, cookie, nil) else { return nil }
+        defer { free(reply) }
+        let length = Int(xcb_get_atom_name_name_length(reply))
+        guard let bytes = xcb_get_atom_name_name(reply) else { return nil }
+        let name = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        atoms[name] = atom
+        return name
+    }
+
+    /// A server timestamp, as ICCCM asks for selection requests: from the PropertyNotify of an empty append to a
+    /// property of the connection's window.
+    func serverTime() throws(X11Error) -> xcb_timestamp_t {
+        let property = try atom("DNDKIT_TIMESTAMP")
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_APPEND.rawValue), window, property, UInt32(XCB_ATOM_STRING.rawValue), 8, 0,
+            nil)
+        xcb_flush(connection)
+        let event = try nextEvent(timeout: 5) { event in
+            guard Self.type(of: event) == XCB_PROPERTY_NOTIFY else { return false }
+            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
+            return notify.pointee.window == self.window && notify.pointee.atom == property
+        }
+        defer { free(event) }
+        return UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self).pointee.time
+    }
+
+    /// The kind of an event (its response type without the "sent by a client" bit).
+    static func type(of event: UnsafeMutablePointer<xcb_generic_event_t>) -> Int32 {
+        Int32(event.pointee.response_type & 0x7F)
+    }
+
+    /// The next event that `matching` accepts, waiting at most `timeout` seconds; other events are kept for later
+    /// calls. The caller frees the event.
+    func nextEvent(
+        timeout: Double, matching: (UnsafeMutablePointer<xcb_generic_event_t>) -> Bool
+    ) throws(X11Error) -> UnsafeMutablePointer<xcb_generic_event_t> {
+        if let index = pending.firstIndex(where: matching) {
+            return pending.remove(at: index)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            while let event = xcb_poll_for_event(connection) {
+                if matching(event) { return event }
+                pending.append(event)
+            }
+            try check()
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw X11Error(.timedOut, "no answer from the X server's clients in \(timeout) s") }
+            var descriptor = pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
+        }
+    }
+
+    /// Waits for any event for at most `timeout` seconds; nil when none came. The caller frees the event.
+    func anyEvent(timeout: Double) throws(X11Error) -> UnsafeMutablePointer<xcb_generic_event_t>? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        if let event = xcb_poll_for_event(connection) { return event }
+        try check()
+        var descriptor = pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, Int32(max(0, timeout) * 1000))
+        if let event = xcb_poll_for_event(connection) { return event }
+        try check()
+        return nil
+    }
+
+    /// A property of a window, deleted once read when `delete` is true: its type, format and bytes.
+    func property(
+        of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool
+    ) throws(X11Error) -> (type: xcb_atom_t, format: UInt8, bytes: Data) {
+        var bytes = Data()
+        var offset: UInt32 = 0
+        var type: xcb_atom_t = 0
+        var format: UInt8 = 0
+        while true {
+            // Read in pieces of 16 MiB (the length is in 32-bit units), deleting only after the last piece.
+            let cookie = xcb_get_property(
+                connection, 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), offset, 4 << 20)
+            guard let reply = xcb_get_property_reply(connection, cookie, nil) else {
+                try check()
+                throw X11Error(.protocolViolation, "the property could not be read")
+            }
+            defer { free(reply) }
+            type = reply.pointee.type
+            format = reply.pointee.format
+            let length = Int(xcb_get_property_value_length(reply))
+            if length > 0, let value = xcb_get_property_value(reply) {
+                bytes.append(value.assumingMemoryBound(to: UInt8.self), count: length)
+            }
+            offset += UInt32(length / 4)
+            if reply.pointee.bytes_after == 0 { break }
+        }
+        if delete {
+            xcb_delete_property(connection, window, property)
+            xcb_flush(connection)
+        }
+        return (type, format, bytes)
+    }
+}

@@ -1,0 +1,153 @@
+import ContentTypes
+import DesktopX11
+import Foundation
+import PNGCodec
+import Testing
+import Transfer
+
+/// Whether an X server is there to test against: `.ci/run` starts Xvfb and sets `DISPLAY`; without one these tests
+/// are skipped, with that reason.
+let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+
+/// Runs xclip, the real clipboard peer, and returns its standard output.
+@discardableResult
+func xclip(_ arguments: [String], input: Data? = nil) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    let inputPipe = Pipe()
+    if input != nil { process.standardInput = inputPipe }
+    try process.run()
+    if let input {
+        try inputPipe.fileHandleForWriting.write(contentsOf: input)
+        try inputPipe.fileHandleForWriting.close()
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}
+
+/// xclip owning the clipboard with `data` as `type`, in the foreground (`-quiet`), until it is stopped.
+final class XclipOwner {
+    let process = Process()
+
+    init(_ data: Data, type: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xclip-\(UUID()).bin")
+        try data.write(to: file)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        process.arguments = ["-selection", "clipboard", "-quiet", "-i", "-t", type, file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Until xclip owns the selection: its TARGETS answer lists the type.
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? X11Clipboard.availableTypes())?.contains(type) == true { break }
+            usleep(20_000)
+        }
+        try? FileManager.default.removeItem(at: file)
+    }
+
+    deinit {
+        // xclip, waiting for X events, does not end on SIGTERM; it holds nothing to clean up.
+        kill(process.processIdentifier, SIGKILL)
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+    }
+}
+
+/// Random bytes, the same for a seed.
+func noise(_ count: Int, seed: UInt64) -> Data {
+    var state = seed &* 0x9E37_79B9_7F4A_7C15
+    var bytes = [UInt8](repeating: 0, count: count)
+    for index in bytes.indices {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        bytes[index] = UInt8(truncatingIfNeeded: state)
+    }
+    return Data(bytes)
+}
+
+@Suite("X11 clipboard against xclip", .serialized, .enabled(if: hasDisplay, "needs an X server: DISPLAY is not set"))
+struct ClipboardTests {
+    @Test("DnDKit copies text: xclip pastes it as UTF8_STRING and as text/plain, and lists the targets")
+    func copyTextToXclip() throws {
+        let provider = ItemProvider("Grüße, clipboard")
+        let owner = try X11ClipboardOwner(offers: X11ClipboardOwner.Offer.offers(for: provider))
+        owner.start()
+        defer { owner.stop() }
+        let targets = String(decoding: try xclip(["-selection", "clipboard", "-o", "-t", "TARGETS"]), as: UTF8.self)
+        #expect(targets.split(separator: "\n").contains("UTF8_STRING"))
+        #expect(targets.split(separator: "\n").contains("text/plain;charset=utf-8"))
+        #expect(try xclip(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"]) == Data("Grüße, clipboard".utf8))
+        #expect(try xclip(["-selection", "clipboard", "-o", "-t", "text/plain"]) == Data("Grüße, clipboard".utf8))
+    }
+
+    @Test("DnDKit copies a PNG: xclip pastes image/png with the same bytes")
+    func copyImageToXclip() throws {
+        let bitmap = try Bitmap(width: 3, height: 2, format: .rgba8, bytes: (0..<24).map { UInt8($0 * 10) })
+        let png = try bitmap.pngData()
+        let owner = try X11ClipboardOwner(offers: [.init(type: "image/png") { png }])
+        owner.start()
+        defer { owner.stop() }
+        let pasted = try xclip(["-selection", "clipboard", "-o", "-t", "image/png"])
+        #expect(pasted == png)
+        #expect(try PNGDecoder().decode(pasted) == bitmap)
+    }
+
+    @Test("xclip copies text and a PNG: DnDKit lists its types and pastes each as a content type")
+    func pasteFromXclip() throws {
+        do {
+            let owner = try XclipOwner(Data("from xclip".utf8), type: "UTF8_STRING")
+            #expect(try X11Clipboard.availableTypes().contains("UTF8_STRING"))
+            let (data, type) = try X11Clipboard.paste(.plainText)
+            #expect(data == Data("from xclip".utf8))
+            #expect(type.conforms(to: .plainText))
+            _ = owner
+        }
+        let png = try Bitmap(width: 1, height: 1, format: .rgba8, bytes: [1, 2, 3, 4]).pngData()
+        let owner = try XclipOwner(png, type: "image/png")
+        let (data, type) = try X11Clipboard.paste(.image)
+        #expect(data == png)
+        #expect(type == .png)
+        #expect(throws: X11Error.self) { try X11Clipboard.paste(.pdf) }
+        _ = owner
+    }
+
+    @Test("4 MiB both ways, in increments (INCR): the bytes arrive whole (64 MiB: ClipboardCommandTests)")
+    func largePayloadsGoInIncrements() throws {
+        let big = noise(4 << 20, seed: 13)
+        let owner = try X11ClipboardOwner(offers: [.init(type: "application/octet-stream") { big }])
+        owner.start()
+        let pasted = try xclip(["-selection", "clipboard", "-o", "-t", "application/octet-stream"])
+        owner.stop()
+        #expect(pasted.count == big.count)
+        #expect(pasted == big)
+
+        let other = noise(4 << 20, seed: 14)
+        let xclipOwner = try XclipOwner(other, type: "application/octet-stream")
+        let received = try X11Clipboard.paste(as: "application/octet-stream", timeout: 30)
+        #expect(received.count == other.count)
+        #expect(received == other)
+        _ = xclipOwner
+    }
+
+    @Test("errors say what happened: no owner, a type not offered, a display that is not there")
+    func errors() throws {
+        // Own the clipboard, then give it up, so that nobody owns it.
+        do {
+            let owner = try X11ClipboardOwner(offers: [.init(type: "text/plain") { Data("x".utf8) }])
+            owner.start()
+            let error = #expect(throws: X11Error.self) { try X11Clipboard.paste(as: "image/png") }
+            #expect(error?.code == .refused)
+            owner.stop()
+        }
+        let bogus = #expect(throws: X11Error.self) { try X11Clipboard.availableTypes(display: ":4321") }
+        #expect(bogus?.code == .connectionFailed)
+        let none = #expect(throws: X11Error.self) { try X11Clipboard.availableTypes(display: "") }
+        #expect(none?.code == .noDisplay)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// The X server the desktop tests use: `.ci/run` starts Xvfb and sets DISPLAY.
+private let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+
+/// These use the primary selection, so that they never race the clipboard tests of DesktopX11Tests.
+@Suite("dnd-sim clipboard", .serialized, .enabled(if: hasDisplay, "needs an X server: DISPLAY is not set"))
+struct ClipboardCommandTests {
+    @Test("copy in one dnd-sim, paste in another; paste --out refuses an existing file and a type not offered")
+    func copyAndPasteBetweenProcesses() throws {
+        let copy = Process()
+        copy.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+        copy.arguments = ["clipboard", "copy", "--primary", "--text", "two processes", "--for", "20"]
+        copy.standardError = FileHandle.nullDevice
+        try copy.run()
+        defer {
+            copy.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while copy.isRunning && Date() < deadline { usleep(10_000) }
+        }
+        var types: [Substring] = []
+        let deadline = Date().addingTimeInterval(10)
+        while !types.contains("UTF8_STRING") && Date() < deadline {
+            types = try dndSim(["clipboard", "types", "--primary"]).standardOutput.split(separator: "\n")
+            if !types.contains("UTF8_STRING") { usleep(50_000) }
+        }
+        #expect(types.contains("text/plain;charset=utf-8"))
+        let pasted = try dndSim(["clipboard", "paste", "--primary"])
+        #expect(pasted.status == 0)
+        #expect(pasted.standardOutput == "two processes")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paste-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("note.txt").path
+        #expect(try dndSim(["clipboard", "paste", "--primary", "--as", "public.plain-text", "--out", out]).status == 0)
+        #expect(FileManager.default.contents(atPath: out) == Data("two processes".utf8))
+        let again = try dndSim(["clipboard", "paste", "--primary", "--out", out])
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("already exists"))
+        let wrongType = try dndSim(["clipboard", "paste", "--primary", "--as", "public.png"])
+        #expect(wrongType.status == 1)
+        #expect(wrongType.standardError.contains("offers no public.png"))
+    }
+
+    @Test("64 MiB through the clipboard both ways with xclip, in increments, in separate processes")
+    func largeFilesBothWays() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incr-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = folder.appendingPathComponent("payload.bin")
+        try writeNoise(to: original, count: 64 << 20)
+
+        // dnd-sim owns the selection; xclip pastes into a file.
+        let copy = try start(["clipboard", "copy", "--primary", original.path, "--for", "60"])
+        defer { stop(copy) }
+        try waitForTypes(containing: "application/octet-stream")
+        let viaXclip = folder.appendingPathComponent("via-xclip.bin")
+        try run("/bin/sh", ["-c", "xclip -selection primary -o -t application/octet-stream > '\(viaXclip.path)'"])
+        #expect(try sameBytes(original, viaXclip))
+        stop(copy)
+
+        // xclip owns the selection; dnd-sim pastes into a file.
+        let owner = Process()
+        owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        owner.arguments = ["-selection", "primary", "-quiet", "-i", "-t", "application/octet-stream", original.path]
+        owner.standardOutput = FileHandle.nullDevice
+        owner.standardError = FileHandle.nullDevice
+        try owner.run()
+        defer { kill(owner.processIdentifier, SIGKILL) }
+        try waitForTypes(containing: "application/octet-stream")
+        let viaDndSim = folder.appendingPathComponent("via-dnd-sim.bin")
+        let pasted = try dndSim(["clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path])
+        #expect(pasted.status == 0, "\(pasted.standardError)")
+        #expect(try sameBytes(original, viaDndSim))
+    }
+
+    @Test("without an X server every clipboard command says so and exits 1")
+    func noDisplay() throws {
+        let result = try dndSim(["clipboard", "types"], environment: ["DISPLAY": ""])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("DISPLAY is not set"))
+    }
+}
+
+/// Starts `dnd-sim` in the background.
+private func start(_ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
+/// Ends a background process and waits a little for it.
+private func stop(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+}
+
+/// Runs a program to its end.
+private func run(_ path: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+}
+
+/// Waits until the primary selection's owner offers `type`.
+private func waitForTypes(containing type: String) throws {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        if try dndSim(["clipboard", "types", "--primary"]).standardOutput.split(separator: "\n").contains(
+            Substring(type))
+        {
+            return
+        }
+        usleep(50_000)
+    }
+    Issue.record("the primary selection never offered \(type)")
+}
+
+/// Writes `count` pseudo-random bytes, a megabyte at a time.
+private func writeNoise(to url: URL, count: Int) throws {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var written = 0
+    while written < count {
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, count - written))
+        for index in chunk.indices {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            chunk[index] = UInt8(truncatingIfNeeded: state)
+        }
+        try handle.write(contentsOf: chunk)
+        written += chunk.count
+    }
+}
+
+/// Whether two files hold the same bytes, compared a megabyte at a time.
+private func sameBytes(_ first: URL, _ second: URL) throws -> Bool {
+    let a = try FileHandle(forReadingFrom: first)
+    let b = try FileHandle(forReadingFrom: second)
+    defer {
+        try? a.close()
+        try? b.close()
+    }
+    while true {
+        let left = try a.read(upToCount: 1 << 20) ?? Data()
+        let right = try b.read(upToCount: 1 << 20) ?? Data()
+        guard left == right else { return false }
+        if left.isEmpty { return true }
+    }
+}
