@@ -71,7 +71,9 @@ let package = Package(
         // The desktop host over X11: the clipboard (selections) first (issue 13).
         .target(
             name: "DesktopX11",
-            dependencies: ["CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer"]
+            dependencies: [
+                "CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec",
+            ]
         ),
         .target(
             name: "ContentTypes",

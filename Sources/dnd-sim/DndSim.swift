@@ -11,7 +11,10 @@ struct DndSim: AsyncParsableCommand {
             problem); 2 for usage errors.
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Run.self, MoveCommand.self, Types.self, ImageCommand.self, ClipboardCommand.self]
+        subcommands: [
+            Demo.self, Run.self, MoveCommand.self, Types.self, ImageCommand.self, ClipboardCommand.self,
+            WindowCommand.self,
+        ]
     )
 
     /// Parses the command line and runs the chosen subcommand, with dnd-sim's exit statuses rather than

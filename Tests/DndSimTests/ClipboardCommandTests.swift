@@ -162,3 +162,52 @@ private func sameBytes(_ first: URL, _ second: URL) throws -> Bool {
         if left.isEmpty { return true }
     }
 }
+
+@Suite("dnd-sim window", .enabled(if: hasDisplay, "needs an X server: DISPLAY is not set"))
+struct WindowCommandTests {
+    @Test("a real X11 window: the mouse, moved by xdotool through XTest, drags a picture from the strip to the view")
+    func dragInARealWindow() throws {
+        let window = Process()
+        window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+        let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Scenes/photo-sorter.yaml")
+        window.arguments = ["window", scene.path, "--json", "--for", "8"]
+        let output = Pipe()
+        window.standardOutput = output
+        window.standardError = FileHandle.nullDevice
+        try window.run()
+        // Wait for the window to be mapped: xdotool finds it by its title.
+        let deadline = Date().addingTimeInterval(20)
+        var found = false
+        while !found && Date() < deadline {
+            let search = Process()
+            search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: Photo sorter"]
+            let pipe = Pipe()
+            search.standardOutput = pipe
+            search.standardError = FileHandle.nullDevice
+            try search.run()
+            found = !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
+            search.waitUntilExit()
+            if !found { usleep(100_000) }
+        }
+        #expect(found, "the window never appeared")
+        // picture-1 sits at (68, 96) (README's item formula); the view is below the strip. No window manager: the
+        // window is at the screen's origin.
+        var moves = ["mousemove", "68", "96", "mousedown", "1"]
+        for step in 1...12 { moves += ["mousemove", "68", "\(96 + step * 25)", "sleep", "0.05"] }
+        moves += ["sleep", "0.3", "mouseup", "1"]
+        try run("/usr/bin/xdotool", moves)
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: "\n")
+        window.waitUntilExit()
+        let records = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+        let ends = records.filter { $0["event"] as? String == "end" }.compactMap { $0["detail"] as? String }
+        #expect(ends == ["move"], "\(lines)")
+        let view = records.first { $0["type"] as? String == "pane" && $0["pane"] as? String == "view" }
+        let items = (view?["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(items == ["picture-1"])
+    }
+}

@@ -97,8 +97,16 @@ extension Simulation {
         }
     }
 
+    /// What happened in the scene since the last call (or since the run last collected): for programs that drive
+    /// the scene themselves, such as a desktop window, and print its timeline as it happens.
+    /// - Returns: The events, in order.
+    public func takeEvents() -> [SimulationEvent] {
+        defer { pendingEvents.removeAll(keepingCapacity: true) }
+        return pendingEvents
+    }
+
     /// What the panes hold now.
-    func summary() -> [PaneSummary] {
+    public func summary() -> [PaneSummary] {
         panes.map { pane in
             PaneSummary(
                 name: pane.spec.name,

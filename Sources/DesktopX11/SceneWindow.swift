@@ -1,0 +1,226 @@
+import CXCB
+import DragDrop
+import Foundation
+import Gestures
+import PNGCodec
+
+/// A `Scene` shown in a real X11 window: drawn by a renderer of your choice, redrawn when something happened, with
+/// the mouse's button 1 and motion sent to the scene as a mouse pointer, Escape as a key, and the scene's clock
+/// driven by the wall clock so that long presses, spring loading and deadlines fire in real time. Drops are
+/// completed (`finishDrops`) right after the event that released them.
+///
+/// ```swift
+/// let window = try SceneWindow(scene: scene, title: "Photos") { scene in try renderer.render(scene) }
+/// try await window.run()          // until the window is closed
+/// ```
+///
+/// A window is not `Sendable`: run it on the task that owns the scene.
+public final class SceneWindow {
+    /// The scene shown.
+    public let scene: Scene
+    private let x: X11Connection
+    private let window: xcb_window_t
+    private let gc: xcb_gcontext_t
+    private let depth: UInt8
+    private let draw: (Scene) throws -> Bitmap
+    private let escapeKeycodes: Set<xcb_keycode_t>
+    private let deleteWindow: xcb_atom_t
+    private let protocols: xcb_atom_t
+    private let start = ContinuousClock.now
+    private var buttonDown = false
+    private var needsDraw = true
+    private var isClosed = false
+
+    /// Opens a window the scene's size.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - title: The window's title.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - draw: Draws the scene into a bitmap of the scene's size (8-bit RGB or RGBA).
+    /// - Throws: `X11Error` when there is no display or the server refuses.
+    public init(
+        scene: Scene, title: String, display: String? = nil, draw: @escaping (Scene) throws -> Bitmap
+    ) throws(X11Error) {
+        self.scene = scene
+        self.draw = draw
+        x = try X11Connection(display: display)
+        let connection = x.connection
+        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
+            throw X11Error(.connectionFailed, "the X server has no screen")
+        }
+        depth = screen.pointee.root_depth
+        window = xcb_generate_id(connection)
+        let mask =
+            XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_BUTTON_PRESS.rawValue
+            | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_POINTER_MOTION.rawValue
+            | XCB_EVENT_MASK_KEY_PRESS.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
+        var values: [UInt32] = [screen.pointee.white_pixel, mask]
+        xcb_create_window(
+            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, 0, 0,
+            UInt16(clamping: Int(scene.size.width)), UInt16(clamping: Int(scene.size.height)), 0,
+            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
+            XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, &values)
+        gc = xcb_generate_id(connection)
+        xcb_create_gc(connection, gc, window, 0, nil)
+        let utf8 = try x.atom("UTF8_STRING")
+        for name in ["_NET_WM_NAME", "WM_NAME"] {
+            let atom = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_WM_NAME.rawValue) : try x.atom(name)
+            let type = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_STRING.rawValue) : utf8
+            xcb_change_property(
+                connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom, type, 8, UInt32(title.utf8.count),
+                title)
+        }
+        protocols = try x.atom("WM_PROTOCOLS")
+        deleteWindow = try x.atom("WM_DELETE_WINDOW")
+        var delete = deleteWindow
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, protocols, xcb_atom_t(XCB_ATOM_ATOM.rawValue),
+            32, 1, &delete)
+        escapeKeycodes = Self.keycodes(of: 0xFF1B, on: connection)  // XK_Escape
+        xcb_map_window(connection, window)
+        xcb_flush(connection)
+    }
+
+    deinit {
+        xcb_free_gc(x.connection, gc)
+        xcb_destroy_window(x.connection, window)
+        xcb_flush(x.connection)
+    }
+
+    /// The X window's identifier, for tools such as `xdotool`.
+    public var windowID: UInt32 { window }
+
+    /// Runs the window: events in, drops completed, the clock advanced, the scene redrawn when it may have changed.
+    /// Returns when the window is closed, `duration` seconds have passed, or `shouldStop` says so.
+    /// - Parameters:
+    ///   - duration: The longest time to run, or nil for no limit.
+    ///   - afterEachStep: Called after each step with the scene settled (to print new events, for instance).
+    /// - Throws: `X11Error` when the connection breaks; the scene's input errors are ignored (X gave them).
+    nonisolated(nonsending) public func run(for duration: Double? = nil, afterEachStep: () -> Void = {})
+        async throws
+    {
+        var lastDraw = -1.0
+        while !isClosed {
+            if let duration, seconds >= duration { return }
+            // Every event that is there, before anything is drawn: input is never held up by drawing.
+            var next = try x.anyEvent(timeout: 0.015)
+            while let event = next {
+                handle(event)
+                free(event)
+                next = try x.anyEvent(timeout: 0)
+            }
+            if scene.hasPendingDrops { await scene.finishDrops() }
+            try? scene.advance(to: max(seconds, scene.currentTime))
+            afterEachStep()
+            // At most 30 frames a second, and only when something may have changed.
+            let dragging = !scene.dragSessions.isEmpty
+            if (needsDraw || dragging) && seconds - lastDraw >= 1.0 / 30 {
+                needsDraw = false
+                lastDraw = seconds
+                present()
+            }
+        }
+    }
+
+    /// Seconds since the window opened: the scene's clock.
+    private var seconds: Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
+        let time = max(seconds, scene.currentTime)
+        switch X11Connection.type(of: event) {
+        case XCB_EXPOSE:
+            needsDraw = true
+        case XCB_BUTTON_PRESS:
+            let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
+            guard press.detail == 1 else { return }
+            buttonDown = true
+            try? scene.send(
+                .down, CGPoint(x: Double(press.event_x), y: Double(press.event_y)), at: time, kind: .mouse(.primary))
+            needsDraw = true
+        case XCB_MOTION_NOTIFY:
+            guard buttonDown else { return }
+            let motion = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_motion_notify_event_t.self).pointee
+            try? scene.send(
+                .move, CGPoint(x: Double(motion.event_x), y: Double(motion.event_y)), at: time, kind: .mouse(.primary))
+            needsDraw = true
+        case XCB_BUTTON_RELEASE:
+            let release = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_release_event_t.self)
+                .pointee
+            guard release.detail == 1, buttonDown else { return }
+            buttonDown = false
+            try? scene.send(
+                .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)), at: time, kind: .mouse(.primary))
+            needsDraw = true
+        case XCB_KEY_PRESS:
+            let key = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_key_press_event_t.self).pointee
+            if escapeKeycodes.contains(key.detail) {
+                try? scene.send(KeyEvent(key: .escape, time: time))
+                needsDraw = true
+            }
+        case XCB_CLIENT_MESSAGE:
+            let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
+                .pointee
+            if message.type == protocols && message.data.data32.0 == deleteWindow { isClosed = true }
+        case XCB_DESTROY_NOTIFY:
+            isClosed = true
+        default:
+            break
+        }
+    }
+
+    /// Draws the scene and sends it to the window, in strips that fit the server's largest request.
+    private func present() {
+        guard let bitmap = try? draw(scene) else { return }
+        let width = bitmap.width
+        let channels = bitmap.format.channels.count
+        guard bitmap.format.bitDepth == .eight, channels >= 3 else { return }
+        // ZPixmap at depth 24 is 32 bits a pixel, blue first on a little-endian server.
+        var pixels = [UInt8](repeating: 0, count: width * bitmap.height * 4)
+        bitmap.withUnsafeBytes { samples in
+            for index in 0..<(width * bitmap.height) {
+                pixels[index * 4] = samples[index * channels + 2]
+                pixels[index * 4 + 1] = samples[index * channels + 1]
+                pixels[index * 4 + 2] = samples[index * channels]
+                pixels[index * 4 + 3] = 255
+            }
+        }
+        let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
+        let rowsPerStrip = max(1, largest / (width * 4))
+        var row = 0
+        while row < bitmap.height {
+            let rows = min(rowsPerStrip, bitmap.height - row)
+            pixels.withUnsafeBytes { raw in
+                _ = xcb_put_image(
+                    x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(width), UInt16(rows), 0,
+                    Int16(row), 0, depth, UInt32(rows * width * 4),
+                    raw.baseAddress?.advanced(by: row * width * 4).assumingMemoryBound(to: UInt8.self))
+            }
+            row += rows
+        }
+        xcb_flush(x.connection)
+    }
+
+    /// The keycodes that produce a keysym, from the server's keyboard mapping.
+    private static func keycodes(of keysym: UInt32, on connection: OpaquePointer) -> Set<xcb_keycode_t> {
+        let setup = xcb_get_setup(connection)
+        guard let setup else { return [] }
+        let first = setup.pointee.min_keycode
+        let count = UInt8(setup.pointee.max_keycode - first + 1)
+        guard
+            let reply = xcb_get_keyboard_mapping_reply(
+                connection, xcb_get_keyboard_mapping(connection, first, count), nil)
+        else { return [] }
+        defer { free(reply) }
+        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
+        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return [] }
+        let total = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
+        var found: Set<xcb_keycode_t> = []
+        for index in 0..<total where keysyms[index] == keysym {
+            found.insert(xcb_keycode_t(Int(first) + index / perKeycode))
+        }
+        return found
+    }
+}
