@@ -198,7 +198,9 @@ let package = Package(
         .testTarget(
             name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Under Xvfb, against xclip (`.ci/run` starts the server and sets DISPLAY).
-        .testTarget(name: "DesktopX11Tests", dependencies: ["DesktopX11", "ContentTypes", "Transfer", "PNGCodec"]),
+        .testTarget(
+            name: "DesktopX11Tests",
+            dependencies: ["DesktopX11", "ContentTypes", "Transfer", "PNGCodec", "TestSupport"]),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [
@@ -226,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DndSimTests",
-            dependencies: ["dnd-sim"]
+            dependencies: ["dnd-sim", "TestSupport"]
         ),
         .testTarget(
             name: "GesturesTests",

@@ -21,3 +21,14 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// Runs blocking work (waiting for another process, for an X server) on a thread of its own, so that it never holds
+/// one of Swift's cooperative threads, which the whole test suite shares (two on a two-core machine).
+/// - Parameter body: The blocking work.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws.
+public func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
