@@ -203,6 +203,37 @@ public final class SceneWindow {
         xcb_flush(x.connection)
     }
 
+    /// What the window shows now, read back from the X server (not from the renderer): 8-bit RGB.
+    /// - Returns: The window's pixels.
+    /// - Throws: `X11Error` when the server does not give them.
+    public func capture() throws(X11Error) -> Bitmap {
+        let width = Int(scene.size.width)
+        let height = Int(scene.size.height)
+        let cookie = xcb_get_image(
+            x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, 0, 0, UInt16(width), UInt16(height),
+            UInt32.max)
+        guard let reply = xcb_get_image_reply(x.connection, cookie, nil) else {
+            try x.check()
+            throw X11Error(.protocolViolation, "the X server did not give the window's image")
+        }
+        defer { free(reply) }
+        let length = Int(xcb_get_image_data_length(reply))
+        guard let data = xcb_get_image_data(reply), length >= width * height * 4 else {
+            throw X11Error(.protocolViolation, "the window's image has \(length) bytes, not \(width * height * 4)")
+        }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        for index in 0..<(width * height) {
+            rgb[index * 3] = data[index * 4 + 2]
+            rgb[index * 3 + 1] = data[index * 4 + 1]
+            rgb[index * 3 + 2] = data[index * 4]
+        }
+        do {
+            return try Bitmap(width: width, height: height, format: .rgb8, bytes: rgb)
+        } catch {
+            throw X11Error(.protocolViolation, "the window's image cannot be a bitmap: \(error)")
+        }
+    }
+
     /// The keycodes that produce a keysym, from the server's keyboard mapping.
     private static func keycodes(of keysym: UInt32, on connection: OpaquePointer) -> Set<xcb_keycode_t> {
         let setup = xcb_get_setup(connection)

@@ -162,12 +162,18 @@ private func sameBytes(_ first: URL, _ second: URL) throws -> Bool {
 struct WindowCommandTests {
     @Test("a real X11 window: the mouse, moved by xdotool through XTest, drags a picture from the strip to the view")
     func dragInARealWindow() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("window-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("window.png")
         let (found, lines) = try await offThePool { () throws -> (Bool, [Substring]) in
             let window = Process()
             window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
             let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Samples/Scenes/photo-sorter.yaml")
-            window.arguments = ["window", scene.path, "--json", "--for", "8"]
+            window.arguments = [
+                "window", scene.path, "--json", "--for", "8", "--screenshot", shot.path, "--screenshot-at", "0.5",
+            ]
             let output = Pipe()
             window.standardOutput = output
             window.standardError = FileHandle.nullDevice
@@ -207,5 +213,11 @@ struct WindowCommandTests {
         let view = records.first { $0["type"] as? String == "pane" && $0["pane"] as? String == "view" }
         let items = (view?["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(items == ["picture-1"])
+        // The screenshot is the window as the X server has it: the scene's size, PNG, with the scene drawn in it.
+        let png = try #require(FileManager.default.contents(atPath: shot.path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(png.count > 2_000)  // a blank window compresses to a few hundred bytes
+        let size = [16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(size == [390, 640])
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DesktopX11
 import DnDKit
+import FileMoving
 import Foundation
 import Simulation
 
@@ -28,6 +29,12 @@ struct WindowCommand: AsyncParsableCommand {
 
     @Flag(help: "Print JSON Lines, one object per event, then one per pane.")
     var json = false
+
+    @Option(help: "Save what the window shows (read back from the X server) as a PNG file, at --screenshot-at.")
+    var screenshot: String?
+
+    @Option(help: "When to take the screenshot, in seconds after the window opens.")
+    var screenshotAt: Double = 1
 
     func run() async throws {
         let file: SceneFile
@@ -68,10 +75,30 @@ struct WindowCommand: AsyncParsableCommand {
                 for event in events { write(event.description) }
             }
         }
+        let start = Date()
+        var shot: Result<Bitmap, X11Error>?
+        let wantsShot = screenshot != nil
+        let shotTime = screenshotAt
         do {
-            try await window.run(for: seconds) { print(simulation.takeEvents()) }
+            try await window.run(for: seconds) {
+                print(simulation.takeEvents())
+                if wantsShot, shot == nil, Date().timeIntervalSince(start) >= shotTime {
+                    shot = Result { () throws(X11Error) in try window.capture() }
+                }
+            }
         } catch let error as X11Error {
             throw InputError(error, fallback: "X11")
+        }
+        if let screenshot {
+            guard let shot else { throw InputError(screenshot, "the window closed before --screenshot-at") }
+            do {
+                let png = try PNGEncoder(options: .balanced).encode(try shot.get())
+                try OutputFile.writeContents(png, toPath: screenshot, replacing: false)
+            } catch let error as X11Error {
+                throw InputError(error, fallback: "X11")
+            } catch let error as FileSystemError {
+                throw InputError(error, fallback: screenshot)
+            }
         }
         let end = SimulationResult(sceneName: file.name, events: [], panes: simulation.summary(), endTime: 0)
         for line in json ? try end.jsonLines() : end.summaryLines { write(line) }
