@@ -21,7 +21,7 @@ final class DragCoordinator {
     var pendingDrops: [PendingDrop] = []
     /// How many sessions target each node, with the `isTargeted` callback that was told true.
     private var feedback: [ObjectIdentifier: TargetFeedback] = [:]
-    private var nextSessionNumber = 1
+    var nextSessionNumber = 1
     /// Whether a user callback ran since the last `flush()`.
     var callbacksRan = false
     /// Where the loads of drops run; nil for Swift's global concurrent executor.

@@ -65,6 +65,7 @@ extension DragCoordinator {
     ) {
         guard session.state != .ended else { return }
         session.state = .ended
+        session.outcome = operation
         sessions.removeAll { $0 === session }
         session.error = error
         session.transferredItemIndices = transferred

@@ -17,14 +17,18 @@ final class LiveDragSession {
     }
 
     let id: DragSession.ID
+    /// The node that lifted; for a drag from another program (``isExternal``), the scene's root.
     let source: Node
+    /// Whether the drag comes from another program, through a desktop host (`Scene.beginExternalDrag`).
+    let isExternal: Bool
     let pointerID: Int
     let providers: [ItemProvider]
     /// The content types of each item, read once at lift.
     let contentTypes: [[UTType]]
     let itemIDs: [any Hashable & Sendable]
     let draggedItemIndex: Int
-    let suggestedOperations: DropOperation.Set
+    /// What the source allows; a drag from another program may change it as it moves (a modifier key pressed).
+    var suggestedOperations: DropOperation.Set
     /// The drag container the items come from, for container items.
     let container: Node?
     /// The source and its ancestors when it lifted: the nodes whose `onDragSessionUpdated` hear the session, even
@@ -47,6 +51,8 @@ final class LiveDragSession {
     var spring: SpringLoading?
     var pendingDrop: PendingDrop?
     var error: DragDropError?
+    /// How the session ended, once it has.
+    var outcome: DropOperation?
     var transferredItemIndices: [Int] = []
 
     /// `validateDrop` answers for the delegate targets under the pointer; forgotten when the pointer leaves them.
@@ -61,6 +67,7 @@ final class LiveDragSession {
     ) {
         self.id = id
         self.source = source
+        isExternal = false
         self.pointerID = pointerID
         providers = payload.providers
         contentTypes = payload.providers.map(\.registeredContentTypes)
@@ -72,10 +79,31 @@ final class LiveDragSession {
         self.location = location
     }
 
+    /// A drag from another program entering the scene over `root`: its items, no pointer of the scene's, no source
+    /// node to tell.
+    init(
+        id: DragSession.ID, external providers: [ItemProvider], root: Node, allowed: DropOperation.Set,
+        location: CGPoint
+    ) {
+        self.id = id
+        source = root
+        isExternal = true
+        pointerID = -1
+        self.providers = providers
+        contentTypes = providers.map(\.registeredContentTypes)
+        itemIDs = Array(providers.indices)
+        draggedItemIndex = 0
+        container = nil
+        observers = []
+        suggestedOperations = allowed
+        self.location = location
+    }
+
     var allowsMove: Bool { suggestedOperations.contains(.move) }
 
     /// Whether this session carries the items of `source`, or some of `ids` from `container`.
     func carries(from source: Node, container: Node?, ids: [AnyHashable]) -> Bool {
+        guard !isExternal else { return false }
         guard let container else { return self.source === source && self.container == nil }
         return self.container === container && itemIDs.contains { ids.contains(AnyHashable($0)) }
     }

@@ -23,6 +23,10 @@ public struct DragEvent: Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// A node lifted: a session started with its items, driven by a pointer. The event's node is the source.
         case lifted(pointerID: Int, location: CGPoint, itemContentTypes: [[UTType]])
+        /// A drag from another program entered the scene (through a desktop host, `Scene.beginExternalDrag`): a
+        /// session started with its items at `location`. The event's node is the scene's root, which stands for the
+        /// other program as the source.
+        case arrived(location: CGPoint, itemContentTypes: [[UTType]])
         /// A delegate's `validateDrop(info:)` returned false: the target is skipped while the pointer stays over it.
         case declined
         /// The session started hovering over a target.
@@ -52,7 +56,7 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         /// and ``DragDropError/underlyingError``.
         case actionThrew(DragDropError)
         /// The session ended: with the operation the target performed, or `.cancel` and the reason. The event's
-        /// node is the source.
+        /// node is the source (the scene's root for a drag from another program).
         case ended(DropOperation, error: DragDropError?)
 
         /// What happened in words, without the session: `copy at (20, 20): 1 of 1 item`, `item 2 of 3 loaded
@@ -61,9 +65,9 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         public var detail: String {
             switch self {
             case .lifted(let pointerID, let location, let types):
-                let lists = types.map { "[" + $0.map(\.identifier).joined(separator: ", ") + "]" }
-                return "pointer \(pointerID) at \(Formatting.point(location)): "
-                    + "\(DragEvent.items(types.count)) \(lists.joined(separator: " "))"
+                return "pointer \(pointerID) at \(Formatting.point(location)): \(DragEvent.items(types))"
+            case .arrived(let location, let types):
+                return "from another program at \(Formatting.point(location)): \(DragEvent.items(types))"
             case .declined, .entered, .exited, .springLoaded: return ""
             case .targetedChanged(let isTargeted): return "\(isTargeted)"
             case .proposed(let operation), .ended(let operation, _): return "\(operation)"
@@ -114,6 +118,7 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         let kind: TimelineEntry.Kind
         switch self.kind {
         case .lifted: kind = .dragLift
+        case .arrived: kind = .dragArrived
         case .declined: kind = .dropDeclined
         case .entered: kind = .dropEntered
         case .exited: kind = .dropExited
@@ -143,11 +148,19 @@ public struct DragEvent: Sendable, CustomStringConvertible {
     static func items(_ count: Int) -> String {
         count == 1 ? "1 item" : "\(count) items"
     }
+
+    /// `2 items [public.png, public.data] [public.utf8-plain-text]`: the count, then each item's types.
+    static func items(_ types: [[UTType]]) -> String {
+        let lists = types.map { "[" + $0.map(\.identifier).joined(separator: ", ") + "]" }
+        return "\(items(types.count)) \(lists.joined(separator: " "))"
+    }
 }
 
 extension TimelineEntry.Kind {
     /// A node lifted into a drag session (value: session, pointer, location, items and their types).
     public static let dragLift = Self("drag.lift")
+    /// A drag from another program entered the scene (value: session, location, items and their types).
+    public static let dragArrived = Self("drag.arrived")
     /// A drag session started hovering over a target (value: session).
     public static let dropEntered = Self("drop.entered")
     /// A node's `isTargeted` changed (value: `true` or `false`); balanced per node.

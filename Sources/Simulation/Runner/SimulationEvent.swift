@@ -9,6 +9,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An item lifted into a drag session.
         case lift
+        /// A drag from another program entered the scene (a desktop window's).
+        case arrive
         /// A drag started hovering over a drop target.
         case enter
         /// A target's `isTargeted` changed (detail `true` or `false`).
@@ -102,6 +104,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case .drag(let kind):
             switch kind {
             case .lifted: .lift
+            case .arrived: .arrive
             case .entered: .enter
             case .declined: .declined
             case .targetedChanged: .isTargeted

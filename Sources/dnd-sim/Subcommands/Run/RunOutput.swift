@@ -42,7 +42,7 @@ enum RunOutput {
 
     private static func style(of event: SimulationEvent) -> Terminal.Style {
         switch event.fact {
-        case .drag(.lifted): .blue
+        case .drag(.lifted), .drag(.arrived): .blue
         case .drag(.proposed(.forbidden)): .red
         case .drag(.entered), .drag(.exited), .drag(.targetedChanged), .drag(.proposed), .drag(.springLoaded),
             .drag(.declined):

@@ -1,0 +1,117 @@
+import Foundation
+import Gestures
+import Transfer
+
+/// A drag from another program over a scene, fed in by a desktop host (such as DesktopX11's `SceneWindow`, which
+/// speaks X11's drag-and-drop protocol), a DnDKit addition.
+///
+/// The other program's items arrive as item providers whose registered types are what it offers. From then on
+/// the session is an ordinary drag session of the scene without a source node: the same targeting chooses the
+/// frontmost destination that imports an item, nodes hear `isTargeted`, delegates and drop configurations
+/// propose, and a drop loads the accepted items and runs the destination's action. The host reports the pointer
+/// (``move(to:)``), the release (``drop(at:)``) or the drag leaving (``cancel(_:)``), and answers the other
+/// program with ``proposal``, ``targetFrame`` and, once the session ended, ``outcome``.
+///
+/// ```swift
+/// let drag = scene.beginExternalDrag([provider], allowedOperations: [.copy], at: location)
+/// drag.move(to: next)                          // each position the other program reports
+/// drag.drop(at: next)                          // the button went up over the window
+/// await scene.finishDrops()                    // the items load, the action runs
+/// if case .copy? = drag.outcome { ... }        // tell the other program what was done
+/// ```
+///
+/// The session's events (`DragEvent`) start with `arrived` at the scene's root, which stands for the other
+/// program; a drag from another program has no `onDragSessionUpdated` to tell.
+public final class ExternalDrag {
+    private let session: LiveDragSession
+    private weak var coordinator: DragCoordinator?
+
+    init(session: LiveDragSession, coordinator: DragCoordinator) {
+        self.session = session
+        self.coordinator = coordinator
+    }
+
+    /// The session's identifier in its scene.
+    public var id: DragSession.ID { session.id }
+
+    /// The session as renderers see it: location, target, proposal, phase.
+    public var snapshot: DragSession { session.snapshot() }
+
+    /// The operations the other program allows. It may change them while dragging (a modifier key pressed);
+    /// the next ``move(to:)`` asks the target again.
+    public var allowedOperations: DropOperation.Set {
+        get { session.suggestedOperations }
+        set { session.suggestedOperations = newValue }
+    }
+
+    /// What a release now would do: the target's proposal (with the allowed operations applied), or `.cancel`
+    /// when no target takes the drag. `.forbidden` means a target keeps the drag but refuses the drop.
+    public var proposal: DropOperation {
+        guard session.state == .dragging, session.target != nil else { return .cancel }
+        return session.proposal?.operation ?? .copy
+    }
+
+    /// The frame of the node that would take a drop now, in the scene's space; nil without one.
+    public var targetFrame: CGRect? {
+        guard session.state == .dragging, let target = session.target else { return nil }
+        return CGRect(origin: target.convertToGlobal(.zero), size: target.frame.size)
+    }
+
+    /// How the session ended: the operation the target performed, or `.cancel`; nil while it goes on (dragging,
+    /// or dropped with its items loading until `Scene.finishDrops()`).
+    public var outcome: DropOperation? { session.outcome }
+
+    /// Why the session ended with `.cancel`, when it did.
+    public var error: DragDropError? { session.error }
+
+    /// The pointer moved to `location`, in the scene's space.
+    public func move(to location: CGPoint) {
+        coordinator?.move(session, to: location)
+    }
+
+    /// The other program's drag was released at `location`: dropped on the target there, or cancelled when there
+    /// is none or it refuses. A destination that loads items finishes in `Scene.finishDrops()`.
+    public func drop(at location: CGPoint) {
+        coordinator?.release(session, at: location)
+    }
+
+    /// The drag left the scene, or the other program ended it: a dragging session leaves its target and ends with
+    /// `.cancel`, a dropping one stops its loads.
+    /// - Parameter message: Why, for the error the session ends with (code `cancelled`).
+    public func cancel(_ message: String) {
+        guard let coordinator else { return }
+        coordinator.cancel(session, DragDropError(.cancelled, message))
+        coordinator.flush()
+    }
+}
+
+extension Scene {
+    /// Starts a drag from another program over this scene, a DnDKit addition for desktop hosts: its items, what
+    /// it allows, and where the pointer entered. See ``ExternalDrag``.
+    /// - Parameters:
+    ///   - providers: The other program's items, registered as the types it offers.
+    ///   - allowedOperations: What the other program allows.
+    ///   - location: Where the pointer is, in the scene's space.
+    /// - Returns: The drag, for the host to move, drop or cancel.
+    public func beginExternalDrag(
+        _ providers: [ItemProvider], allowedOperations: DropOperation.Set = [.copy], at location: CGPoint
+    ) -> ExternalDrag {
+        DragCoordinator.installed(in: self).arrive(providers, allowed: allowedOperations, at: location)
+    }
+}
+
+extension DragCoordinator {
+    /// A drag from another program entered: a session without a source node, targeting at once.
+    func arrive(_ providers: [ItemProvider], allowed: DropOperation.Set, at location: CGPoint) -> ExternalDrag {
+        let session = LiveDragSession(
+            id: DragSession.ID(rawValue: nextSessionNumber), external: providers, root: scene.root, allowed: allowed,
+            location: location)
+        nextSessionNumber += 1
+        sessions.append(session)
+        session.phase = .active
+        publish(.arrived(location: location, itemContentTypes: session.contentTypes), session, at: scene.root)
+        retarget(session)
+        flush()
+        return ExternalDrag(session: session, coordinator: self)
+    }
+}
