@@ -197,10 +197,12 @@ let package = Package(
         .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit"]),
         .testTarget(
             name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        // Under Xvfb, against xclip (`.ci/run` starts the server and sets DISPLAY).
+        // Under Xvfb, against xclip and a GTK 4 window (`.ci/run` starts the server and sets DISPLAY).
         .testTarget(
             name: "DesktopX11Tests",
-            dependencies: ["DesktopX11", "ContentTypes", "Transfer", "PNGCodec", "TestSupport"]),
+            dependencies: [
+                "DesktopX11", "CXCB", "ContentTypes", "Transfer", "PNGCodec", "Gestures", "DragDrop", "TestSupport",
+            ]),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [

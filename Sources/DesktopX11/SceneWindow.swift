@@ -27,6 +27,7 @@ public final class SceneWindow {
     private let deleteWindow: xcb_atom_t
     private let protocols: xcb_atom_t
     private let start = ContinuousClock.now
+    private var xdnd: XdndTarget?
     private var buttonDown = false
     private var needsDraw = true
     private var isClosed = false
@@ -36,10 +37,13 @@ public final class SceneWindow {
     ///   - scene: The scene.
     ///   - title: The window's title.
     ///   - display: The display, or nil for `DISPLAY`.
+    ///   - peerTimeout: The longest wait for each answer of another program dragging over the window, in seconds:
+    ///     a drop whose data does not come in time fails.
     ///   - draw: Draws the scene into a bitmap of the scene's size (8-bit RGB or RGBA).
     /// - Throws: `X11Error` when there is no display or the server refuses.
     public init(
-        scene: Scene, title: String, display: String? = nil, draw: @escaping (Scene) throws -> Bitmap
+        scene: Scene, title: String, display: String? = nil, peerTimeout: Double = 5,
+        draw: @escaping (Scene) throws -> Bitmap
     ) throws(X11Error) {
         self.scene = scene
         self.draw = draw
@@ -77,6 +81,9 @@ public final class SceneWindow {
             connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, protocols, xcb_atom_t(XCB_ATOM_ATOM.rawValue),
             32, 1, &delete)
         escapeKeycodes = Self.keycodes(of: 0xFF1B, on: connection)  // XK_Escape
+        xdnd = try XdndTarget(
+            x: x, window: window, scene: scene,
+            settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
         xcb_map_window(connection, window)
         xcb_flush(connection)
     }
@@ -91,33 +98,46 @@ public final class SceneWindow {
     public var windowID: UInt32 { window }
 
     /// Runs the window: events in, drops completed, the clock advanced, the scene redrawn when it may have changed.
-    /// Returns when the window is closed, `duration` seconds have passed, or `shouldStop` says so.
+    /// Returns when the window is closed, `duration` seconds have passed, or `afterEachStep` returns false.
     /// - Parameters:
     ///   - duration: The longest time to run, or nil for no limit.
-    ///   - afterEachStep: Called after each step with the scene settled (to print new events, for instance).
+    ///   - afterEachStep: Called after each step with the scene settled (to print new events, for instance);
+    ///     returns whether to go on.
     /// - Throws: `X11Error` when the connection breaks; the scene's input errors are ignored (X gave them).
-    nonisolated(nonsending) public func run(for duration: Double? = nil, afterEachStep: () -> Void = {})
+    nonisolated(nonsending) public func run(for duration: Double? = nil, while afterEachStep: () -> Bool = { true })
         async throws
     {
         var lastDraw = -1.0
+        var lastInput = -1.0
+        var drawCost = 0.0
         while !isClosed {
             if let duration, seconds >= duration { return }
             // Every event that is there, before anything is drawn: input is never held up by drawing.
             var next = try x.anyEvent(timeout: 0.015)
+            if next != nil { lastInput = seconds }
             while let event = next {
                 handle(event)
                 free(event)
                 next = try x.anyEvent(timeout: 0)
             }
-            if scene.hasPendingDrops { await scene.finishDrops() }
+            if scene.hasPendingDrops {
+                await scene.finishDrops()
+                xdnd?.dropsFinished()
+            }
             try? scene.advance(to: max(seconds, scene.currentTime))
-            afterEachStep()
-            // At most 30 frames a second, and only when something may have changed.
+            if !afterEachStep() { return }
+            // Other work on the caller's actor gets its turn between steps.
+            await Task.yield()
+            // At most 30 frames a second, and only when something may have changed. A frame that takes longer than
+            // that waits until input pauses: another program dragging over the window waits for each answer, and
+            // an answer must not wait for a frame.
             let dragging = !scene.dragSessions.isEmpty
-            if (needsDraw || dragging) && seconds - lastDraw >= 1.0 / 30 {
+            let quiet = drawCost < 1.0 / 30 || seconds - lastInput >= 0.15
+            if (needsDraw || dragging) && seconds - lastDraw >= 1.0 / 30 && quiet {
                 needsDraw = false
                 lastDraw = seconds
                 present()
+                drawCost = seconds - lastDraw
             }
         }
     }
@@ -163,9 +183,15 @@ public final class SceneWindow {
         case XCB_CLIENT_MESSAGE:
             let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
                 .pointee
-            if message.type == protocols && message.data.data32.0 == deleteWindow { isClosed = true }
+            if message.type == protocols && message.data.data32.0 == deleteWindow {
+                isClosed = true
+            } else if xdnd?.handle(message) == true {
+                needsDraw = true
+            }
         case XCB_DESTROY_NOTIFY:
-            isClosed = true
+            let destroyed = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
+                .pointee.window
+            if destroyed == window { isClosed = true } else { xdnd?.windowDestroyed(destroyed) }
         default:
             break
         }

@@ -21,11 +21,7 @@ extension X11ClipboardOwner.Offer {
                     })
                 continue
             }
-            var targets = type.tags[.mimeType] ?? []
-            // Bytes of no known kind: what X programs call application/octet-stream.
-            if targets.isEmpty && type == .data { targets = ["application/octet-stream"] }
-            if type.conforms(to: .utf8PlainText) || type == .plainText { targets += X11Clipboard.utf8TextTargets }
-            for target in targets where !names.contains(target) {
+            for target in TargetNames.targets(for: type) where !names.contains(target) {
                 names.append(target)
                 offers.append(
                     X11ClipboardOwner.Offer(type: target) {
@@ -86,10 +82,7 @@ extension X11Clipboard {
     ) throws(X11Error) -> (data: Data, type: UTType) {
         let offered = try availableTypes(selection, display: display, timeout: timeout)
         for name in offered {
-            let type: UTType? =
-                utf8TextTargets.contains(name) && !name.hasPrefix("text/")
-                ? .utf8PlainText : UTType(mimeType: name.split(separator: ";").first.map(String.init) ?? name)
-            guard let type, type.conforms(to: contentType) else { continue }
+            guard let type = TargetNames.contentType(of: name), type.conforms(to: contentType) else { continue }
             let bytes = try paste(as: name, from: selection, display: display, timeout: timeout)
             return (bytes, type)
         }

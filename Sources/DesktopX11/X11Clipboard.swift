@@ -16,9 +16,6 @@ public enum X11Clipboard {
         case primary = "PRIMARY"
     }
 
-    /// X's names for UTF-8 text, which programs offer beside `text/plain;charset=utf-8`.
-    static let utf8TextTargets = ["UTF8_STRING", "text/plain;charset=utf-8", "text/plain", "TEXT", "STRING"]
-
     /// The types the selection's owner offers (its `TARGETS`), without X's own meta targets.
     /// - Parameters:
     ///   - selection: The selection.
@@ -64,16 +61,26 @@ public enum X11Clipboard {
     static func convert(
         _ selection: Selection, to target: String, on x: X11Connection, timeout: Double, limit: Int
     ) throws(X11Error) -> (format: UInt8, bytes: Data) {
-        let selectionAtom = try x.atom(selection.rawValue)
+        try convert(selection.rawValue, to: target, on: x, at: nil, timeout: timeout, limit: limit)
+    }
+
+    /// Asks the owner of the selection named `selection` (`CLIPBOARD`, `XdndSelection`) for `target`, as of `time`
+    /// (nil for the server's time now), and reads the answer, in increments when the owner sends them so.
+    static func convert(
+        _ selection: String, to target: String, on x: X11Connection, at requested: xcb_timestamp_t?, timeout: Double,
+        limit: Int
+    ) throws(X11Error) -> (format: UInt8, bytes: Data) {
+        let selectionAtom = try x.atom(selection)
         let owner = xcb_get_selection_owner_reply(
             x.connection, xcb_get_selection_owner(x.connection, selectionAtom), nil)
         defer { free(owner) }
         guard let owner, owner.pointee.owner != 0 else {
-            throw X11Error(.noOwner, "no program owns the \(selection.rawValue) selection")
+            throw X11Error(.noOwner, "no program owns the \(selection) selection")
         }
         let targetAtom = try x.atom(target)
         let property = try x.atom("DNDKIT_SELECTION")
-        let time = try x.serverTime()
+        let time: xcb_timestamp_t
+        if let requested { time = requested } else { time = try x.serverTime() }
         xcb_convert_selection(x.connection, x.window, selectionAtom, targetAtom, property, time)
         xcb_flush(x.connection)
         let event = try x.nextEvent(timeout: timeout) { event in
@@ -84,7 +91,7 @@ public enum X11Clipboard {
         let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self).pointee
         free(event)
         guard notify.property != 0 else {
-            throw X11Error(.refused, "the owner of \(selection.rawValue) does not offer \(target)")
+            throw X11Error(.refused, "the owner of \(selection) does not offer \(target)")
         }
         let first = try x.property(of: x.window, notify.property, delete: true)
         guard first.type == (try x.atom("INCR")) else {

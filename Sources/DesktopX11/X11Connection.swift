@@ -133,6 +133,42 @@ final class X11Connection {
         return nil
     }
 
+    /// Sends a client message of 32-bit data (as XDND's messages are) to `destination`, about that window (as
+    /// XDND wants: the sender names itself in the data).
+    func sendMessage(_ type: xcb_atom_t, to destination: xcb_window_t, _ data: [UInt32]) {
+        var message = xcb_client_message_event_t()
+        message.response_type = UInt8(XCB_CLIENT_MESSAGE)
+        message.format = 32
+        message.window = destination
+        message.type = type
+        let words = data + Array(repeating: 0, count: max(0, 5 - data.count))
+        message.data.data32 = (words[0], words[1], words[2], words[3], words[4])
+        withUnsafeBytes(of: &message) { raw in
+            _ = xcb_send_event(
+                connection, 0, destination, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
+                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
+        xcb_flush(connection)
+    }
+
+    /// The 32-bit values of a property (atoms, windows, numbers); empty when it is missing or of another format.
+    func words(of window: xcb_window_t, _ property: xcb_atom_t) -> [UInt32] {
+        guard let value = try? self.property(of: window, property, delete: false), value.format == 32 else {
+            return []
+        }
+        return value.bytes.withUnsafeBytes { raw in
+            (0..<(raw.count / 4)).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
+        }
+    }
+
+    /// Where a window's top-left corner is on the root window.
+    func originOnRoot(of window: xcb_window_t) -> (x: Int, y: Int) {
+        let cookie = xcb_translate_coordinates(connection, window, root, 0, 0)
+        guard let reply = xcb_translate_coordinates_reply(connection, cookie, nil) else { return (0, 0) }
+        defer { free(reply) }
+        return (Int(reply.pointee.dst_x), Int(reply.pointee.dst_y))
+    }
+
     /// A property of a window, deleted once read when `delete` is true: its type, format and bytes.
     func property(
         of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool

@@ -166,43 +166,45 @@ struct WindowCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("window.png")
-        let (found, lines) = try await offThePool { () throws -> (Bool, [Substring]) in
-            let window = Process()
-            window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
-            let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Samples/Scenes/photo-sorter.yaml")
-            window.arguments = [
-                "window", scene.path, "--json", "--for", "8", "--screenshot", shot.path, "--screenshot-at", "0.5",
-            ]
-            let output = Pipe()
-            window.standardOutput = output
-            window.standardError = FileHandle.nullDevice
-            try window.run()
-            // Wait for the window to be mapped: xdotool finds it by its title.
-            let deadline = Date().addingTimeInterval(20)
-            var found = false
-            while !found && Date() < deadline {
-                let search = Process()
-                search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-                search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: Photo sorter"]
-                let pipe = Pipe()
-                search.standardOutput = pipe
-                search.standardError = FileHandle.nullDevice
-                try search.run()
-                found = !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
-                search.waitUntilExit()
-                if !found { usleep(100_000) }
+        let (found, lines) = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> (Bool, [Substring]) in
+                let window = Process()
+                window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+                let scene = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("Samples/Scenes/photo-sorter.yaml")
+                window.arguments = [
+                    "window", scene.path, "--json", "--for", "8", "--screenshot", shot.path, "--screenshot-at", "0.5",
+                ]
+                let output = Pipe()
+                window.standardOutput = output
+                window.standardError = FileHandle.nullDevice
+                try window.run()
+                // Wait for the window to be mapped: xdotool finds it by its title.
+                let deadline = Date().addingTimeInterval(20)
+                var found = false
+                while !found && Date() < deadline {
+                    let search = Process()
+                    search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+                    search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: Photo sorter"]
+                    let pipe = Pipe()
+                    search.standardOutput = pipe
+                    search.standardError = FileHandle.nullDevice
+                    try search.run()
+                    found = !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
+                    search.waitUntilExit()
+                    if !found { usleep(100_000) }
+                }
+                // picture-1 sits at (68, 96) (README's item formula); the view is below the strip. No window manager: the
+                // window is at the screen's origin.
+                var moves = ["mousemove", "68", "96", "mousedown", "1"]
+                for step in 1...12 { moves += ["mousemove", "68", "\(96 + step * 25)", "sleep", "0.05"] }
+                moves += ["sleep", "0.3", "mouseup", "1"]
+                try run("/usr/bin/xdotool", moves)
+                let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    .split(separator: "\n")
+                window.waitUntilExit()
+                return (found, lines)
             }
-            // picture-1 sits at (68, 96) (README's item formula); the view is below the strip. No window manager: the
-            // window is at the screen's origin.
-            var moves = ["mousemove", "68", "96", "mousedown", "1"]
-            for step in 1...12 { moves += ["mousemove", "68", "\(96 + step * 25)", "sleep", "0.05"] }
-            moves += ["sleep", "0.3", "mouseup", "1"]
-            try run("/usr/bin/xdotool", moves)
-            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .split(separator: "\n")
-            window.waitUntilExit()
-            return (found, lines)
         }
         #expect(found, "the window never appeared")
         let records = lines.compactMap { line in

@@ -85,6 +85,7 @@ struct WindowCommand: AsyncParsableCommand {
                 if wantsShot, shot == nil, Date().timeIntervalSince(start) >= shotTime {
                     shot = Result { () throws(X11Error) in try window.capture() }
                 }
+                return true
             }
         } catch let error as X11Error {
             throw InputError(error, fallback: "X11")

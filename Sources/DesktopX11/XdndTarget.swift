@@ -1,0 +1,291 @@
+import CXCB
+import ContentTypes
+import DragDrop
+import Foundation
+import Gestures
+import Locking
+import Transfer
+
+/// The drop-target side of XDND (version 5) for one window: other programs' drags become the scene's
+/// ``ExternalDrag``s, targeted and dropped by the scene's own code, and the other program hears what the scene
+/// answered (`XdndStatus`) and what it did (`XdndFinished`).
+///
+/// Data moves through the `XdndSelection` selection. A list of files (`text/uri-list`) is read when the drag
+/// enters, so that each file becomes an item of the type its content has; every other type is read when a
+/// destination loads it after the drop, on a connection of its own, so the window's connection is never held up.
+final class XdndTarget {
+    /// What the host tells the scene, and how long it waits for the other program.
+    struct Settings {
+        var display: String?
+        /// The longest wait for each answer of the other program, in seconds.
+        var timeout: Double
+        /// The largest payload taken, in bytes.
+        var limit: Int
+    }
+
+    private struct Atoms {
+        let aware, enter, position, status, leave, drop, finished, typeList, selection: xcb_atom_t
+        let copy, move, link, ask, privateAction: xcb_atom_t
+
+        init(_ x: X11Connection) throws(X11Error) {
+            aware = try x.atom("XdndAware")
+            enter = try x.atom("XdndEnter")
+            position = try x.atom("XdndPosition")
+            status = try x.atom("XdndStatus")
+            leave = try x.atom("XdndLeave")
+            drop = try x.atom("XdndDrop")
+            finished = try x.atom("XdndFinished")
+            typeList = try x.atom("XdndTypeList")
+            selection = try x.atom("XdndSelection")
+            copy = try x.atom("XdndActionCopy")
+            move = try x.atom("XdndActionMove")
+            link = try x.atom("XdndActionLink")
+            ask = try x.atom("XdndActionAsk")
+            privateAction = try x.atom("XdndActionPrivate")
+        }
+    }
+
+    /// One drag from another program, from its enter to its finish.
+    private struct Visit {
+        let source: xcb_window_t
+        let version: UInt32
+        /// The types offered, by name, in the source's order.
+        let targets: [String]
+        /// The window's corner on the root window, read at enter.
+        let origin: (x: Int, y: Int)
+        var drag: ExternalDrag?
+        /// The items, made at the first position (a list of files is read then).
+        var providers: [ItemProvider]?
+        /// Set once dropped: the session is finishing and the source waits for `XdndFinished`.
+        var dropped = false
+    }
+
+    /// The highest protocol version spoken.
+    static let version: UInt32 = 5
+
+    private let x: X11Connection
+    private let window: xcb_window_t
+    private let scene: Scene
+    private let atoms: Atoms
+    private let settings: Settings
+    private var visit: Visit?
+    /// The drop's timestamp, which the loads convert the selection at (shared with their threads).
+    private let dropTime = DropTime()
+
+    init(x: X11Connection, window: xcb_window_t, scene: Scene, settings: Settings) throws(X11Error) {
+        self.x = x
+        self.window = window
+        self.scene = scene
+        self.settings = settings
+        atoms = try Atoms(x)
+        var version = Self.version
+        xcb_change_property(
+            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.aware,
+            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, 1, &version)
+        xcb_flush(x.connection)
+    }
+
+    /// Whether a drag from another program is over the window or finishing its drop.
+    var isActive: Bool { visit != nil }
+
+    /// Takes a client message; answers whether it was one of XDND's.
+    func handle(_ message: xcb_client_message_event_t) -> Bool {
+        guard message.format == 32 else { return false }
+        let data = message.data.data32
+        let words = [data.0, data.1, data.2, data.3, data.4]
+        switch message.type {
+        case atoms.enter: enter(words)
+        case atoms.position: position(words)
+        case atoms.leave: leave(words)
+        case atoms.drop: drop(words)
+        default: return false
+        }
+        return true
+    }
+
+    /// A window was destroyed: when it is the source's, its drag ends (the other program went away).
+    func windowDestroyed(_ destroyed: xcb_window_t) {
+        guard let visit, visit.source == destroyed else { return }
+        self.visit = nil
+        visit.drag?.cancel("the program dragging over the window went away")
+    }
+
+    /// After the scene's drops finished: tells the source how its drop ended.
+    func dropsFinished() {
+        guard let visit, visit.dropped, let drag = visit.drag, let outcome = drag.outcome else { return }
+        finish(visit, outcome)
+    }
+
+    // MARK: Messages
+
+    private func enter(_ words: [UInt32]) {
+        let version = words[1] >> 24
+        guard version >= 3 else { return }
+        if let old = visit {
+            // A new drag before the last one left: the last one is over.
+            visit = nil
+            old.drag?.cancel("another drag entered the window")
+        }
+        let source = words[0]
+        var offered = words[1] & 1 == 1 ? x.words(of: source, atoms.typeList) : []
+        if offered.isEmpty { offered = Array(words[2...4]) }
+        let targets = offered.filter { $0 != 0 }.compactMap { x.name(of: $0) }
+        // Hear about the source's window going away, so that a drag whose program died ends.
+        var mask = UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
+        xcb_change_window_attributes(x.connection, source, XCB_CW_EVENT_MASK.rawValue, &mask)
+        visit = Visit(
+            source: source, version: min(version, Self.version), targets: targets,
+            origin: x.originOnRoot(of: window))
+    }
+
+    private func position(_ words: [UInt32]) {
+        guard var visit, words[0] == visit.source, !visit.dropped else { return }
+        let location = CGPoint(
+            x: Double(Int(Int16(truncatingIfNeeded: words[2] >> 16)) - visit.origin.x),
+            y: Double(Int(Int16(truncatingIfNeeded: words[2] & 0xFFFF)) - visit.origin.y))
+        let allowed: DropOperation.Set = words[4] == atoms.move ? [.copy, .move] : [.copy]
+        if let drag = visit.drag {
+            drag.allowedOperations = allowed
+            drag.move(to: location)
+        } else {
+            let providers = visit.providers ?? items(of: visit)
+            visit.providers = providers
+            visit.drag = scene.beginExternalDrag(providers, allowedOperations: allowed, at: location)
+        }
+        self.visit = visit
+        status(visit)
+    }
+
+    private func leave(_ words: [UInt32]) {
+        guard let visit, words[0] == visit.source, !visit.dropped else { return }
+        self.visit = nil
+        visit.drag?.cancel("the drag left the window")
+    }
+
+    private func drop(_ words: [UInt32]) {
+        guard var visit, words[0] == visit.source, !visit.dropped else {
+            // A drop we did not hear enter: the source still waits for an answer.
+            sendFinished(to: words[0], version: Self.version, accepted: false, action: 0)
+            return
+        }
+        guard let drag = visit.drag else {
+            self.visit = nil
+            return sendFinished(to: visit.source, version: visit.version, accepted: false, action: 0)
+        }
+        visit.dropped = true
+        self.visit = visit
+        dropTime.set(words[2])
+        drag.drop(at: drag.snapshot.sceneLocation)
+        // Ended at once (no target, refused, a destination given providers); otherwise after `finishDrops()`.
+        if let outcome = drag.outcome { finish(visit, outcome) }
+    }
+
+    // MARK: Answers
+
+    /// `XdndStatus`: whether a drop here would be taken, with which action, over which rectangle (on the root
+    /// window; the source is asked to keep sending positions inside it, since a target may answer differently
+    /// at each point).
+    private func status(_ visit: Visit) {
+        let proposal = visit.drag?.proposal ?? .cancel
+        let action = self.action(for: proposal)
+        var rectangle: [UInt32] = [0, 0]
+        if action != 0, let frame = visit.drag?.targetFrame {
+            let left = UInt32(clamping: max(0, Int(frame.minX) + visit.origin.x))
+            let top = UInt32(clamping: max(0, Int(frame.minY) + visit.origin.y))
+            rectangle = [
+                (left & 0xFFFF) << 16 | (top & 0xFFFF),
+                (UInt32(clamping: Int(frame.width)) & 0xFFFF) << 16 | (UInt32(clamping: Int(frame.height)) & 0xFFFF),
+            ]
+        }
+        let flags: UInt32 = (action != 0 ? 1 : 0) | 2
+        x.sendMessage(
+            atoms.status, to: visit.source, [window, flags, rectangle[0], rectangle[1], action])
+    }
+
+    private func finish(_ visit: Visit, _ outcome: DropOperation) {
+        self.visit = nil
+        let action = self.action(for: outcome)
+        sendFinished(to: visit.source, version: visit.version, accepted: action != 0, action: action)
+    }
+
+    private func sendFinished(to source: xcb_window_t, version: UInt32, accepted: Bool, action: xcb_atom_t) {
+        guard source != 0 else { return }
+        let words: [UInt32] = version >= 5 ? [window, accepted ? 1 : 0, action] : [window]
+        x.sendMessage(atoms.finished, to: source, words)
+    }
+
+    private func action(for operation: DropOperation) -> xcb_atom_t {
+        switch operation {
+        case .copy: atoms.copy
+        case .move: atoms.move
+        case .cancel, .forbidden: 0
+        }
+    }
+
+    // MARK: Items
+
+    /// The drag's items: one per file of a list of files, or one item offering every type the source offers.
+    private func items(of visit: Visit) -> [ItemProvider] {
+        if visit.targets.contains(TargetNames.uriList), let files = fileItems(of: visit), !files.isEmpty {
+            return files
+        }
+        let provider = ItemProvider()
+        var seen: Set<UTType> = []
+        for target in visit.targets {
+            guard let type = TargetNames.contentType(of: target), seen.insert(type).inserted else { continue }
+            let settings = settings
+            let dropTime = dropTime
+            provider.registerDataRepresentation(for: type) { finish in
+                // A thread of its own: the conversion blocks while the other program answers.
+                Thread.detachNewThread {
+                    do {
+                        let x = try X11Connection(display: settings.display)
+                        let answer = try X11Clipboard.convert(
+                            "XdndSelection", to: target, on: x, at: dropTime.get(), timeout: settings.timeout,
+                            limit: settings.limit)
+                        finish(answer.bytes, nil)
+                    } catch {
+                        finish(nil, error)
+                    }
+                }
+                return nil
+            }
+        }
+        return [provider]
+    }
+
+    /// The files of the source's `text/uri-list`, read now: each local file as an item of the type its content
+    /// has (opened in place), each other URI as a URL; nil when the source does not give the list.
+    private func fileItems(of visit: Visit) -> [ItemProvider]? {
+        guard
+            let answer = try? X11Clipboard.convert(
+                "XdndSelection", to: TargetNames.uriList, on: x, at: nil, timeout: settings.timeout, limit: 16 << 20)
+        else { return nil }
+        return TargetNames.uris(in: String(decoding: answer.bytes, as: UTF8.self)).compactMap { text in
+            guard let url = URL(string: text) else { return nil }
+            if url.isFileURL, url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true {
+                return ItemProvider(contentsOf: URL(fileURLWithPath: url.path))
+            }
+            let provider = ItemProvider()
+            let bytes = Data(text.utf8)
+            provider.registerDataRepresentation(for: .url) { finish in
+                finish(bytes, nil)
+                return nil
+            }
+            return provider
+        }
+    }
+}
+
+/// The drop's timestamp, set by the window's thread and read by the threads that load the items.
+private final class DropTime: Sendable {
+    private let time = Lock<xcb_timestamp_t>(0)
+
+    func set(_ value: xcb_timestamp_t) {
+        time.withLock { $0 = value }
+    }
+
+    func get() -> xcb_timestamp_t {
+        time.withLock { $0 }
+    }
+}

@@ -1,0 +1,209 @@
+import CXCB
+import DesktopX11
+import DragDrop
+import Foundation
+import Gestures
+import TestSupport
+import Testing
+
+/// A hand-made XDND source on a raw libxcb connection of the test's own: it sends whatever messages a test wants,
+/// well formed or not, and owns `XdndSelection` to answer conversions as it is told.
+final class RawXdndSource: @unchecked Sendable {
+    let connection: OpaquePointer
+    let window: xcb_window_t
+    private var atoms: [String: xcb_atom_t] = [:]
+
+    init() throws {
+        guard let connection = xcb_connect(nil, nil), xcb_connection_has_error(connection) == 0 else {
+            throw PeerFailure(description: "cannot connect to the X server")
+        }
+        self.connection = connection
+        let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data!
+        window = xcb_generate_id(connection)
+        var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
+        xcb_create_window(
+            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, 0, 0, 1, 1, 0,
+            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual, XCB_CW_EVENT_MASK.rawValue,
+            &mask)
+        xcb_flush(connection)
+    }
+
+    deinit {
+        xcb_disconnect(connection)
+    }
+
+    func atom(_ name: String) -> xcb_atom_t {
+        if let known = atoms[name] { return known }
+        let reply = xcb_intern_atom_reply(
+            connection, xcb_intern_atom(connection, 0, UInt16(name.utf8.count), name), nil)
+        defer { free(reply) }
+        let atom = reply?.pointee.atom ?? 0
+        atoms[name] = atom
+        return atom
+    }
+
+    /// Sends a client message of 32-bit words to `target`.
+    func send(_ type: xcb_atom_t, to target: xcb_window_t, _ words: [UInt32]) {
+        var message = xcb_client_message_event_t()
+        message.response_type = UInt8(XCB_CLIENT_MESSAGE)
+        message.format = 32
+        message.window = target
+        message.type = type
+        let data = words + Array(repeating: 0, count: max(0, 5 - words.count))
+        message.data.data32 = (data[0], data[1], data[2], data[3], data[4])
+        withUnsafeBytes(of: &message) { raw in
+            _ = xcb_send_event(
+                connection, 0, target, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
+                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
+        xcb_flush(connection)
+    }
+
+    /// The next client message of `type` sent to this window, within `timeout` seconds; its words.
+    func awaitMessage(_ type: xcb_atom_t, timeout: Double) -> [UInt32]? {
+        awaitEvent(timeout: timeout) { event in
+            guard Int32(event.pointee.response_type & 0x7F) == XCB_CLIENT_MESSAGE else { return nil }
+            let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
+                .pointee
+            guard message.type == type else { return nil }
+            let d = message.data.data32
+            return [d.0, d.1, d.2, d.3, d.4]
+        }
+    }
+
+    /// Waits for an event that `pick` turns into a value, for at most `timeout` seconds.
+    func awaitEvent<T>(timeout: Double, _ pick: (UnsafeMutablePointer<xcb_generic_event_t>) -> T?) -> T? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let event = xcb_poll_for_event(connection) {
+                defer { free(event) }
+                if let value = pick(event) { return value }
+                continue
+            }
+            var descriptor = pollfd(fd: xcb_get_file_descriptor(connection), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 20)
+        }
+        return nil
+    }
+
+    /// Owns `XdndSelection`, and answers the first conversion with the start of an increment that never goes on:
+    /// the announced size, then one piece, then silence.
+    func ownSelectionAndStall() -> Bool {
+        xcb_set_selection_owner(connection, window, atom("XdndSelection"), 0)
+        xcb_flush(connection)
+        let request = awaitEvent(timeout: 5) { event -> xcb_selection_request_event_t? in
+            guard Int32(event.pointee.response_type & 0x7F) == XCB_SELECTION_REQUEST else { return nil }
+            return UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_request_event_t.self).pointee
+        }
+        guard let request else { return false }
+        var watch = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
+        xcb_change_window_attributes(connection, request.requestor, XCB_CW_EVENT_MASK.rawValue, &watch)
+        var size: UInt32 = 1 << 20
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, atom("INCR"), 32, 1,
+            &size)
+        var notify = xcb_selection_notify_event_t()
+        notify.response_type = UInt8(XCB_SELECTION_NOTIFY)
+        notify.time = request.time
+        notify.requestor = request.requestor
+        notify.selection = request.selection
+        notify.target = request.target
+        notify.property = request.property
+        withUnsafeBytes(of: &notify) { raw in
+            _ = xcb_send_event(
+                connection, 0, request.requestor, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
+                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
+        xcb_flush(connection)
+        // The requestor deletes the INCR property to ask for the first piece: give one, then nothing more.
+        let asked = awaitEvent(timeout: 5) { event -> Bool? in
+            guard Int32(event.pointee.response_type & 0x7F) == XCB_PROPERTY_NOTIFY else { return nil }
+            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
+                .pointee
+            return notify.window == request.requestor && notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue)
+                ? true : nil
+        }
+        guard asked == true else { return false }
+        let piece = [UInt8](repeating: 0x89, count: 4096)
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, request.target, 8,
+            UInt32(piece.count), piece)
+        xcb_flush(connection)
+        return true
+    }
+
+    struct PeerFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+}
+
+/// XDND's messages from a program that breaks the protocol, on purpose.
+@Suite(
+    "XDND: hostile peers", .serialized,
+    .enabled(if: hasDesktopPeers, "needs an X server, xdotool and GTK 4's Python bindings"))
+@MainActor
+struct XdndHostileTests {
+    @Test("random and out-of-order XDND messages never crash or hang the window, which then answers a proper drag")
+    func randomMessages() async throws {
+        let target = try DropWindow(title: "xdnd-hostile")
+        let windowID = target.window.windowID
+        let source = try RawXdndSource()
+        let answered = Locked<[UInt32]?>(nil)
+        try await target.run {
+            var random = SeededRandom(seed: 0xD0D)
+            let names = ["XdndEnter", "XdndPosition", "XdndLeave", "XdndDrop", "XdndStatus", "XdndFinished"]
+            let types = names.map { source.atom($0) } + [source.atom("image/png"), 0]
+            let windows = [source.window, windowID, 0, 0xFFFF_FFFF, source.window + 1]
+            for _ in 0..<400 {
+                let type = types[Int(random.next() % UInt64(types.count))]
+                var words = (0..<5).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+                words[0] = windows[Int(random.next() % UInt64(windows.count))]
+                source.send(type, to: windowID, words)
+            }
+            source.send(source.atom("XdndLeave"), to: windowID, [source.window])
+            // A drag done right, after all that: enter offering a PNG, a position over the image target.
+            _ = source.awaitEvent(timeout: 0.5) { _ in nil as Int? }
+            source.send(source.atom("XdndEnter"), to: windowID, [source.window, 5 << 24, source.atom("image/png")])
+            source.send(
+                source.atom("XdndPosition"), to: windowID,
+                [source.window, 0, 150 << 16 | 150, 0, source.atom("XdndActionCopy")])
+            answered.withLock { $0 = source.awaitMessage(source.atom("XdndStatus"), timeout: 5) }
+            source.send(source.atom("XdndLeave"), to: windowID, [source.window])
+        }
+        let status = try #require(answered.withLock { $0 })
+        #expect(status[0] == windowID)
+        #expect(status[1] & 1 == 1, "the image target did not accept a PNG after the noise")
+        #expect(status[4] == source.atom("XdndActionCopy"))
+        #expect(target.bitmaps.isEmpty, "an item was delivered from noise")
+        #expect(target.scene.dragSessions.isEmpty)
+    }
+
+    @Test(
+        "a source that stalls in the middle of an increment: no partial payload, the drop is refused after the timeout")
+    func stalledTransfer() async throws {
+        let target = try DropWindow(title: "xdnd-stall")
+        let windowID = target.window.windowID
+        let source = try RawXdndSource()
+        let finished = Locked<[UInt32]?>(nil)
+        let served = Locked(false)
+        try await target.run {
+            source.send(source.atom("XdndEnter"), to: windowID, [source.window, 5 << 24, source.atom("image/png")])
+            source.send(
+                source.atom("XdndPosition"), to: windowID,
+                [source.window, 0, 150 << 16 | 150, 0, source.atom("XdndActionCopy")])
+            _ = source.awaitMessage(source.atom("XdndStatus"), timeout: 5)
+            source.send(source.atom("XdndDrop"), to: windowID, [source.window, 0, 0])
+            served.withLock { $0 = source.ownSelectionAndStall() }
+            finished.withLock { $0 = source.awaitMessage(source.atom("XdndFinished"), timeout: 10) }
+        }
+        #expect(served.withLock { $0 }, "the window never asked for the data")
+        let answer = try #require(finished.withLock { $0 }, "the window never said the drop finished")
+        #expect(answer[0] == windowID)
+        #expect(answer[1] & 1 == 0, "a drop whose data never came was reported as taken")
+        #expect(target.bitmaps.isEmpty)
+        #expect(target.endings == [.cancel])
+        let failed = target.events.contains { if case .itemFailed = $0.kind { true } else { false } }
+        #expect(failed, "\(target.events)")
+        #expect(!target.lit.isEmpty && target.scene.dragSessions.isEmpty)
+    }
+}
