@@ -28,6 +28,9 @@ public final class SceneWindow {
     private let protocols: xcb_atom_t
     private let start = ContinuousClock.now
     private var xdnd: XdndTarget?
+    private var xdndSource: XdndSource?
+    /// A release outside the window, held until the program under the pointer has answered.
+    private var deferredRelease: xcb_button_release_event_t?
     private var buttonDown = false
     private var needsDraw = true
     private var isClosed = false
@@ -37,12 +40,13 @@ public final class SceneWindow {
     ///   - scene: The scene.
     ///   - title: The window's title.
     ///   - display: The display, or nil for `DISPLAY`.
+    ///   - origin: Where the window asks to be on the screen (a window manager may place it elsewhere).
     ///   - peerTimeout: The longest wait for each answer of another program dragging over the window, in seconds:
     ///     a drop whose data does not come in time fails.
     ///   - draw: Draws the scene into a bitmap of the scene's size (8-bit RGB or RGBA).
     /// - Throws: `X11Error` when there is no display or the server refuses.
     public init(
-        scene: Scene, title: String, display: String? = nil, peerTimeout: Double = 5,
+        scene: Scene, title: String, display: String? = nil, origin: CGPoint = .zero, peerTimeout: Double = 5,
         draw: @escaping (Scene) throws -> Bitmap
     ) throws(X11Error) {
         self.scene = scene
@@ -60,7 +64,8 @@ public final class SceneWindow {
             | XCB_EVENT_MASK_KEY_PRESS.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
         var values: [UInt32] = [screen.pointee.white_pixel, mask]
         xcb_create_window(
-            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, 0, 0,
+            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, Int16(clamping: Int(origin.x)),
+            Int16(clamping: Int(origin.y)),
             UInt16(clamping: Int(scene.size.width)), UInt16(clamping: Int(scene.size.height)), 0,
             UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
             XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, &values)
@@ -84,6 +89,7 @@ public final class SceneWindow {
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
+        xdndSource = try XdndSource(x: x, window: window, scene: scene, display: display, timeout: peerTimeout)
         xcb_map_window(connection, window)
         xcb_flush(connection)
     }
@@ -120,11 +126,15 @@ public final class SceneWindow {
                 free(event)
                 next = try x.anyEvent(timeout: 0)
             }
-            if scene.hasPendingDrops {
+            // A drop's items load on their own tasks; the window goes on answering until they have.
+            if scene.hasLoadedDrop {
                 await scene.finishDrops()
                 xdnd?.dropsFinished()
             }
             try? scene.advance(to: max(seconds, scene.currentTime))
+            finishRelease()
+            xdndSource?.checkDeadline()
+            xdndSource?.sessionEnded()
             if !afterEachStep() { return }
             // Other work on the caller's actor gets its turn between steps.
             await Task.yield()
@@ -155,7 +165,7 @@ public final class SceneWindow {
             needsDraw = true
         case XCB_BUTTON_PRESS:
             let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
-            guard press.detail == 1 else { return }
+            guard press.detail == 1, deferredRelease == nil else { return }
             buttonDown = true
             try? scene.send(
                 .down, CGPoint(x: Double(press.event_x), y: Double(press.event_y)), at: time, kind: .mouse(.primary))
@@ -166,14 +176,19 @@ public final class SceneWindow {
             try? scene.send(
                 .move, CGPoint(x: Double(motion.event_x), y: Double(motion.event_y)), at: time, kind: .mouse(.primary))
             needsDraw = true
+            // Beyond the window, the mouse's drag is offered to the program under the pointer.
+            if contains(motion.event_x, motion.event_y) {
+                xdndSource?.pointerInside()
+            } else if let session = mouseSession {
+                xdndSource?.pointerOutside(at: (motion.root_x, motion.root_y), time: motion.time, session: session)
+            }
         case XCB_BUTTON_RELEASE:
             let release = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_release_event_t.self)
                 .pointee
             guard release.detail == 1, buttonDown else { return }
             buttonDown = false
-            try? scene.send(
-                .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)), at: time, kind: .mouse(.primary))
-            needsDraw = true
+            deferredRelease = release
+            finishRelease()
         case XCB_KEY_PRESS:
             let key = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_key_press_event_t.self).pointee
             if escapeKeycodes.contains(key.detail) {
@@ -185,7 +200,7 @@ public final class SceneWindow {
                 .pointee
             if message.type == protocols && message.data.data32.0 == deleteWindow {
                 isClosed = true
-            } else if xdnd?.handle(message) == true {
+            } else if xdndSource?.handle(message) == true || xdnd?.handle(message) == true {
                 needsDraw = true
             }
         case XCB_DESTROY_NOTIFY:
@@ -195,6 +210,28 @@ public final class SceneWindow {
         default:
             break
         }
+    }
+
+    /// Sends the button's release to the scene, once another program under the pointer (outside the window) has
+    /// said whether it takes the drop: taken, the session waits for that program and the scene ignores the release.
+    private func finishRelease() {
+        guard let release = deferredRelease else { return }
+        if !contains(release.event_x, release.event_y), xdndSource?.release(time: release.time) == .waiting { return }
+        deferredRelease = nil
+        try? scene.send(
+            .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)),
+            at: max(seconds, scene.currentTime), kind: .mouse(.primary))
+        needsDraw = true
+    }
+
+    /// Whether a point of the window's space is inside it.
+    private func contains(_ x: Int16, _ y: Int16) -> Bool {
+        x >= 0 && y >= 0 && Double(x) < scene.size.width && Double(y) < scene.size.height
+    }
+
+    /// The drag the mouse is dragging, if any.
+    private var mouseSession: DragSession.ID? {
+        scene.dragSessions.first { $0.pointerID == 1 && !$0.isDropping }?.id
     }
 
     /// Draws the scene and sends it to the window, in strips that fit the server's largest request.

@@ -62,8 +62,6 @@ public final class X11ClipboardOwner: Sendable {
 
     private let server: Server
     private let state = Lock(State())
-    /// The selection, by name.
-    public let selection: X11Clipboard.Selection
 
     private struct State {
         var isRunning = false
@@ -77,11 +75,16 @@ public final class X11ClipboardOwner: Sendable {
     ///   - selection: The selection.
     ///   - display: The display, or nil for `DISPLAY`.
     /// - Throws: `X11Error`: no display, or the server did not give the selection.
-    public init(
+    public convenience init(
         offers: [Offer], selection: X11Clipboard.Selection = .clipboard, display: String? = nil
     ) throws(X11Error) {
+        try self.init(offers: offers, selectionNamed: selection.rawValue, display: display)
+    }
+
+    /// Takes ownership of the selection named `selection` (`XdndSelection` for a drag) with `offers`.
+    init(offers: [Offer], selectionNamed selection: String, display: String?) throws(X11Error) {
         let x = try X11Connection(display: display)
-        let selectionAtom = try x.atom(selection.rawValue)
+        let selectionAtom = try x.atom(selection)
         var atoms: [(xcb_atom_t, Offer)] = []
         for offer in offers { atoms.append((try x.atom(offer.type), offer)) }
         for name in ["TARGETS", "TIMESTAMP", "INCR", "ATOM", "INTEGER"] { _ = try x.atom(name) }
@@ -91,9 +94,8 @@ public final class X11ClipboardOwner: Sendable {
             x.connection, xcb_get_selection_owner(x.connection, selectionAtom), nil)
         defer { free(reply) }
         guard reply?.pointee.owner == x.window else {
-            throw X11Error(.refused, "the X server did not give the \(selection.rawValue) selection")
+            throw X11Error(.refused, "the X server did not give the \(selection) selection")
         }
-        self.selection = selection
         server = Server(x: x, selection: selectionAtom, offers: atoms, acquired: time)
     }
 

@@ -122,9 +122,10 @@ final class XdndTarget {
         let version = words[1] >> 24
         guard version >= 3 else { return }
         if let old = visit {
-            // A new drag before the last one left: the last one is over.
+            // A new drag before the last one left or finished: the last one is over, and its source is told so.
             visit = nil
             old.drag?.cancel("another drag entered the window")
+            if old.dropped { sendFinished(to: old.source, version: old.version, accepted: false, action: 0) }
         }
         let source = words[0]
         var offered = words[1] & 1 == 1 ? x.words(of: source, atoms.typeList) : []

@@ -17,8 +17,11 @@ final class RawXdndSource: @unchecked Sendable {
         guard let connection = xcb_connect(nil, nil), xcb_connection_has_error(connection) == 0 else {
             throw PeerFailure(description: "cannot connect to the X server")
         }
+        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
+            xcb_disconnect(connection)
+            throw PeerFailure(description: "the X server has no screen")
+        }
         self.connection = connection
-        let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data!
         window = xcb_generate_id(connection)
         var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
         xcb_create_window(
@@ -145,6 +148,10 @@ final class RawXdndSource: @unchecked Sendable {
 struct XdndHostileTests {
     @Test("random and out-of-order XDND messages never crash or hang the window, which then answers a proper drag")
     func randomMessages() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in try await randomMessagesAlone() }
+    }
+
+    func randomMessagesAlone() async throws {
         let target = try DropWindow(title: "xdnd-hostile")
         let windowID = target.window.windowID
         let source = try RawXdndSource()
@@ -167,7 +174,7 @@ struct XdndHostileTests {
             source.send(
                 source.atom("XdndPosition"), to: windowID,
                 [source.window, 0, 150 << 16 | 150, 0, source.atom("XdndActionCopy")])
-            answered.withLock { $0 = source.awaitMessage(source.atom("XdndStatus"), timeout: 5) }
+            answered.withLock { $0 = source.awaitMessage(source.atom("XdndStatus"), timeout: 10) }
             source.send(source.atom("XdndLeave"), to: windowID, [source.window])
         }
         let status = try #require(answered.withLock { $0 })
@@ -181,6 +188,10 @@ struct XdndHostileTests {
     @Test(
         "a source that stalls in the middle of an increment: no partial payload, the drop is refused after the timeout")
     func stalledTransfer() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in try await stalledTransferAlone() }
+    }
+
+    func stalledTransferAlone() async throws {
         let target = try DropWindow(title: "xdnd-stall")
         let windowID = target.window.windowID
         let source = try RawXdndSource()

@@ -223,3 +223,60 @@ struct WindowCommandTests {
         #expect(size == [390, 640])
     }
 }
+
+@Suite("dnd-sim window with dnd-sim window", .enabled(if: hasDesktopPeers, "needs an X server and xdotool"))
+struct TwoWindowTests {
+    @Test("a photo dragged from one dnd-sim window to another process's: XDND both ways, the bytes arrive")
+    func dragBetweenProcesses() async throws {
+        let outputs = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> [[Substring]] in
+                func open(_ arguments: [String]) throws -> (Process, Pipe) {
+                    let window = Process()
+                    window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+                    window.arguments = ["window", "--json", "--for", "7"] + arguments
+                    let output = Pipe()
+                    window.standardOutput = output
+                    window.standardError = FileHandle.nullDevice
+                    try window.run()
+                    return (window, output)
+                }
+                func windows() throws -> Int {
+                    let search = Process()
+                    search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+                    search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: demo"]
+                    let pipe = Pipe()
+                    search.standardOutput = pipe
+                    search.standardError = FileHandle.nullDevice
+                    try search.run()
+                    let found = pipe.fileHandleForReading.readDataToEndOfFile()
+                    search.waitUntilExit()
+                    return found.split(separator: UInt8(ascii: "\n")).count
+                }
+                let first = try open([])
+                let second = try open(["--at", "0,400"])
+                let deadline = Date().addingTimeInterval(20)
+                while try windows() < 2 && Date() < deadline { usleep(100_000) }
+                // photo-1 of the first window's library, onto the second window's album (340, 40 in it).
+                try xdotool(dragArguments(from: (56, 80), to: (480, 570), steps: 20))
+                return [first, second].map { window, output in
+                    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    window.waitUntilExit()
+                    return text.split(separator: "\n")
+                }
+            }
+        }
+        let records = outputs.map { lines in
+            lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        }
+        let kinds = records.map { $0.compactMap { $0["event"] as? String } }
+        #expect(kinds[0].contains("handOff"), "\(outputs[0])")
+        #expect(records[0].filter { $0["event"] as? String == "end" }.map { $0["detail"] as? String } == ["copy"])
+        #expect(kinds[1].contains("arrive"), "\(outputs[1])")
+        let added = records[1].first { $0["event"] as? String == "added" }
+        #expect((added?["detail"] as? String)?.contains("of public.png") == true, "\(outputs[1])")
+        let album = records[1].first { $0["type"] as? String == "pane" && $0["pane"] as? String == "album" }
+        #expect((album?["items"] as? [Any])?.count == 1)
+        let library = records[0].first { $0["type"] as? String == "pane" && $0["pane"] as? String == "library" }
+        #expect((library?["items"] as? [Any])?.count == 7, "a copy leaves the photo where it was")
+    }
+}

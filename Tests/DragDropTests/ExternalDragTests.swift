@@ -28,7 +28,14 @@ struct ExternalDragTests {
         #expect(drag.targetFrame == rect(200, 200, 100, 100))
         drag.drop(at: point(260, 270))
         #expect(drag.outcome == nil, "the token is loading")
+        #expect(stage.scene.hasPendingDrops)
+        // A host with other work waits for the loads without blocking on them.
+        let deadline = Date().addingTimeInterval(60)
+        while !stage.scene.hasLoadedDrop && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(stage.scene.hasLoadedDrop)
+        #expect(drag.outcome == nil, "loaded, but the action runs only in finishDrops")
         await stage.scene.finishDrops()
+        #expect(!stage.scene.hasLoadedDrop)
         #expect(drag.outcome == .copy)
         #expect(drag.error == nil)
         #expect(
@@ -73,5 +80,42 @@ struct ExternalDragTests {
             stage.log.lines
                 == Array(repeating: ["tokens isTargeted true", "tokens isTargeted false"], count: 2).flatMap { $0 })
         #expect(stage.scene.dragSessions.isEmpty)
+    }
+
+    @Test(
+        "a drag handed off to another program leaves its target and ends as that program says, within what the source allows outside"
+    )
+    func handOff() throws {
+        let stage = Stage(allowMove: true)
+        stage.tokenTarget("tokens", frame: rect(200, 200, 100, 100))
+        try stage.lift()
+        try stage.move(point(250, 250), at: 1)
+        let id = try #require(stage.scene.dragSessions.first?.id)
+        #expect(stage.scene.itemProviders(ofDragSession: id)?.count == 1)
+        #expect(stage.scene.operationsOutsideApp(ofDragSession: id) == [.copy])
+        let drag = try #require(stage.scene.handOffDragSession(id))
+        #expect(stage.scene.handOffDragSession(id) == nil, "handed off twice")
+        #expect(stage.scene.dragSessions.first?.isDropping == true)
+        try stage.release(point(250, 250), at: 2)  // the release the host lets through: ignored
+        #expect(drag.outcome == nil)
+        drag.finish(.move)
+        #expect(drag.outcome == .copy, "the source allows other programs only to copy")
+        drag.finish(.cancel)
+        #expect(stage.ending == "ended(copy)")
+        #expect(stage.log.lines == ["tokens isTargeted true", "tokens isTargeted false", "source ended(copy)"])
+        #expect(stage.dragLog.contains("source drag.handedOff drag#1 1 item to another program"))
+    }
+
+    @Test("a handed-off drag that the other program refuses ends with cancel and the reason")
+    func handOffRefused() throws {
+        let stage = Stage()
+        try stage.lift()
+        try stage.move(point(350, 350), at: 1)
+        let id = try #require(stage.scene.dragSessions.first?.id)
+        let drag = try #require(stage.scene.handOffDragSession(id))
+        drag.finish(.cancel, "no answer in 5 s")
+        #expect(drag.outcome == .cancel)
+        #expect(stage.ending == "ended(cancel) refused")
+        #expect(stage.updates.last?.error?.message == "no answer in 5 s")
     }
 }

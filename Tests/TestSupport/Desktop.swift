@@ -16,8 +16,9 @@ public let hasDesktopPeers: Bool = {
     return probe.terminationStatus == 0
 }()
 
-/// The X server's one pointer is shared by every test that moves it (in any suite, any test target of the
-/// process): each holds it for its whole drag.
+/// The X server's screen and its one pointer are shared by every test that opens a window or moves the pointer (in
+/// any suite, any test target of the process): windows open at the screen's origin (Xvfb runs no window manager),
+/// so each test holds the desktop for its whole run.
 public actor DesktopPointer {
     /// The one pointer.
     public static let shared = DesktopPointer()

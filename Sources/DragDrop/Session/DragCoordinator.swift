@@ -83,6 +83,7 @@ final class DragCoordinator {
         let session = LiveDragSession(
             id: DragSession.ID(rawValue: nextSessionNumber), source: source, pointerID: pointer(at: location),
             payload: payload, allowsMove: configuration.operationsWithinApp.allowMove, location: location)
+        session.operationsOutside = configuration.operationsForOtherPrograms
         nextSessionNumber += 1
         sessions.append(session)
         callbacksRan = true  // the payload closure ran

@@ -115,3 +115,99 @@ extension DragCoordinator {
         return ExternalDrag(session: session, coordinator: self)
     }
 }
+
+/// A drag of the scene's that was released over another program, a DnDKit addition for desktop hosts: the session
+/// waits, neither dragging nor dropped on a node, until the host reports what the other program did
+/// (``finish(_:_:)``). Until then the source keeps its items; a move removes them only once the other program has
+/// said it took them, as a move inside the scene does.
+///
+/// ```swift
+/// guard let drag = scene.handOffDragSession(id) else { return }
+/// offer(drag.itemProviders)                   // to the other program, in its protocol
+/// drag.finish(.move)                          // it said it moved them: the source removes its items
+/// ```
+public final class OutgoingDrag {
+    private let session: LiveDragSession
+    private weak var coordinator: DragCoordinator?
+
+    init(session: LiveDragSession, coordinator: DragCoordinator) {
+        self.session = session
+        self.coordinator = coordinator
+    }
+
+    /// The session's identifier in its scene.
+    public var id: DragSession.ID { session.id }
+
+    /// The dragged items, as the source exported them.
+    public var itemProviders: [ItemProvider] { session.providers }
+
+    /// What the source allows other programs (its `DragConfiguration.operationsOutsideApp`).
+    public var allowedOperations: DropOperation.Set { session.operationsOutside }
+
+    /// How the session ended, once ``finish(_:_:)`` was called.
+    public var outcome: DropOperation? { session.outcome }
+
+    /// Ends the session with what the other program did: `.copy` or `.move` when it took every item (the source
+    /// hears `.ended` and `.dataTransferCompleted`), `.cancel` otherwise, with `reason` (code `refused`). A move
+    /// the source does not allow other programs is a copy. Later calls do nothing.
+    /// - Parameters:
+    ///   - operation: What the other program did.
+    ///   - reason: Why nothing was transferred, for a cancel.
+    public func finish(_ operation: DropOperation, _ reason: String = "the other program did not take the drop") {
+        guard let coordinator, session.state == .dropping, session.droppedOn == nil else { return }
+        if operation.transfersData {
+            let performed: DropOperation =
+                operation == .move && !session.operationsOutside.contains(.move) ? .copy : operation
+            coordinator.end(session, performed, transferred: Array(session.providers.indices))
+        } else {
+            coordinator.end(session, .cancel, error: DragDropError(.refused, reason))
+        }
+        coordinator.flush()
+    }
+}
+
+extension Scene {
+    /// Hands a dragging session over to another program, a DnDKit addition for desktop hosts: call it when the
+    /// pointer is released over another program's window that accepted the drag, before the release reaches the
+    /// scene. The session leaves its target (if any), its preview goes, and it waits for ``OutgoingDrag/finish(_:_:)``.
+    /// - Parameter id: The session.
+    /// - Returns: The drag to finish, or nil when no such session is dragging.
+    public func handOffDragSession(_ id: DragSession.ID) -> OutgoingDrag? {
+        guard let coordinator = self[extension: DragCoordinatorKey.self],
+            let session = coordinator.sessions.first(where: { $0.id == id && $0.state == .dragging }),
+            !session.isExternal
+        else { return nil }
+        return coordinator.handOff(session)
+    }
+}
+
+extension DragCoordinator {
+    func handOff(_ session: LiveDragSession) -> OutgoingDrag? {
+        if let target = session.target { exit(session, target) }
+        guard session.state == .dragging else { return nil }
+        removePreview(session)
+        cancelSpringLoading(session)
+        session.state = .dropping
+        publish(.handedOff(itemCount: session.providers.count), session, at: session.source)
+        flush()
+        return OutgoingDrag(session: session, coordinator: self)
+    }
+}
+
+extension Scene {
+    /// The items of a drag session as its source exported them, for a desktop host that offers them to another
+    /// program, a DnDKit addition; nil when no such session is under way.
+    /// - Parameter id: The session.
+    /// - Returns: The item providers, in order.
+    public func itemProviders(ofDragSession id: DragSession.ID) -> [ItemProvider]? {
+        self[extension: DragCoordinatorKey.self]?.sessions.first { $0.id == id }?.providers
+    }
+
+    /// What the source of a drag session allows other programs (its `DragConfiguration.operationsOutsideApp`), a
+    /// DnDKit addition; nil when no such session is under way.
+    /// - Parameter id: The session.
+    /// - Returns: The operations.
+    public func operationsOutsideApp(ofDragSession id: DragSession.ID) -> DropOperation.Set? {
+        self[extension: DragCoordinatorKey.self]?.sessions.first { $0.id == id }?.operationsOutside
+    }
+}

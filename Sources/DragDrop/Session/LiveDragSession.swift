@@ -29,6 +29,8 @@ final class LiveDragSession {
     let draggedItemIndex: Int
     /// What the source allows; a drag from another program may change it as it moves (a modifier key pressed).
     var suggestedOperations: DropOperation.Set
+    /// What the source allows other programs (a desktop host offers the drag to them).
+    var operationsOutside: DropOperation.Set = []
     /// The drag container the items come from, for container items.
     let container: Node?
     /// The source and its ancestors when it lifted: the nodes whose `onDragSessionUpdated` hear the session, even

@@ -32,6 +32,14 @@ extension Scene {
         !(self[extension: DragCoordinatorKey.self]?.pendingDrops.isEmpty ?? true)
     }
 
+    /// Whether the first drop waiting for ``finishDrops()`` has loaded all its items, a DnDKit addition: a program
+    /// whose thread has other work (a window answering its display server) calls `finishDrops()` once this is
+    /// true, instead of waiting there for the loads.
+    public var hasLoadedDrop: Bool {
+        guard let drop = self[extension: DragCoordinatorKey.self]?.pendingDrops.first else { return false }
+        return drop.progress.completed >= drop.indices.count
+    }
+
     /// Completes the drops whose items are loading, in the order they were released: awaits each drop's loads
     /// (which run concurrently, on their own tasks, from the moment of release), then, on the caller's task,
     /// records each item's load in item order, runs the target's action and tells the source how the session

@@ -3,7 +3,8 @@ import Foundation
 /// The operations a drag source allows, as SwiftUI's `DragConfiguration` (set with `dragConfiguration(_:)`).
 ///
 /// By default only copying is allowed: a target that proposes `.move` to a source that does not allow it gets a
-/// copy. A scene is one application, so only ``operationsWithinApp`` applies.
+/// copy. A scene is one application: ``operationsWithinApp`` applies to its own targets, ``operationsOutsideApp`` to
+/// other programs, which a desktop host (DesktopX11's window) offers a drag to when it leaves the window.
 public struct DragConfiguration: Hashable, Sendable {
     /// The operations allowed for drops inside the application, as SwiftUI's
     /// `DragConfiguration.OperationsWithinApp`. Copying is always allowed.
@@ -18,13 +19,43 @@ public struct DragConfiguration: Hashable, Sendable {
         }
     }
 
+    /// The operations allowed for drops on other programs, as SwiftUI's `DragConfiguration.OperationsOutsideApp`.
+    public struct OperationsOutsideApp: Hashable, Sendable {
+        /// Whether other programs may copy the items.
+        public var allowCopy: Bool
+        /// Whether other programs may move the items (the source then removes them, once the program says it has
+        /// them).
+        public var allowMove: Bool
+        /// Whether other programs may delete the items. X11's drag and drop has no such action: kept for code
+        /// written for Apple's systems, it changes nothing here.
+        public var allowDelete: Bool
+
+        /// Creates the set of operations.
+        /// - Parameters:
+        ///   - allowCopy: Whether other programs may copy the items.
+        ///   - allowMove: Whether other programs may move the items.
+        ///   - allowDelete: Whether other programs may delete the items.
+        public init(allowCopy: Bool = true, allowMove: Bool = false, allowDelete: Bool = false) {
+            self.allowCopy = allowCopy
+            self.allowMove = allowMove
+            self.allowDelete = allowDelete
+        }
+    }
+
     /// The operations allowed for drops inside the application.
     public var operationsWithinApp: OperationsWithinApp
+    /// The operations allowed for drops on other programs.
+    public var operationsOutsideApp: OperationsOutsideApp
 
     /// Creates a configuration.
-    /// - Parameter operationsWithinApp: The operations allowed inside the application; copy only by default.
-    public init(operationsWithinApp: OperationsWithinApp = .init()) {
+    /// - Parameters:
+    ///   - operationsWithinApp: The operations allowed inside the application; copy only by default.
+    ///   - operationsOutsideApp: The operations allowed for other programs; copy only by default.
+    public init(
+        operationsWithinApp: OperationsWithinApp = .init(), operationsOutsideApp: OperationsOutsideApp = .init()
+    ) {
         self.operationsWithinApp = operationsWithinApp
+        self.operationsOutsideApp = operationsOutsideApp
     }
 
     /// Creates a configuration that allows moving or not, besides copying.
@@ -36,6 +67,14 @@ public struct DragConfiguration: Hashable, Sendable {
     /// The operations a target may perform: copy, and move when allowed.
     var suggestedOperations: DropOperation.Set {
         operationsWithinApp.allowMove ? [.copy, .move] : [.copy]
+    }
+
+    /// The operations another program may perform.
+    var operationsForOtherPrograms: DropOperation.Set {
+        var operations: DropOperation.Set = []
+        if operationsOutsideApp.allowCopy { operations.insert(.copy) }
+        if operationsOutsideApp.allowMove { operations.insert(.move) }
+        return operations
     }
 }
 

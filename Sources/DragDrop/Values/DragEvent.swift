@@ -43,6 +43,9 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         /// The session was released over a target that takes it, with a copy or a move: `location` is in the
         /// target's space; `acceptedItemIndices` are the items the target can import, of `itemCount`.
         case dropped(DropOperation, location: CGPoint, acceptedItemIndices: [Int], itemCount: Int)
+        /// The session was released over another program (through a desktop host, `Scene.handOffDragSession`): it
+        /// ends when that program says what it did. The event's node is the source.
+        case handedOff(itemCount: Int)
         /// The accepted items started loading in the target's type (`receiver`, such as `data` or a type name).
         case loadStarted(itemCount: Int, receiver: String)
         /// One item finished loading: `index` among the session's items, of `itemCount`.
@@ -73,6 +76,7 @@ public struct DragEvent: Sendable, CustomStringConvertible {
             case .proposed(let operation), .ended(let operation, _): return "\(operation)"
             case .dropped(let operation, let location, let accepted, let count):
                 return "\(operation) at \(Formatting.point(location)): \(accepted.count) of \(DragEvent.items(count))"
+            case .handedOff(let count): return "\(DragEvent.items(count)) to another program"
             case .loadStarted(let count, let receiver): return "loading \(DragEvent.items(count)) as \(receiver)"
             case .itemLoaded(let index, let count, let receiver):
                 return "item \(index + 1) of \(count) loaded as \(receiver)"
@@ -126,6 +130,7 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         case .targetedChanged(let isTargeted): return [(.dropTargeted, "\(isTargeted)")]
         case .proposed: kind = .dropProposal
         case .dropped: kind = .dropPerformed
+        case .handedOff: kind = .dragHandedOff
         case .loadStarted, .itemLoaded, .itemFailed: kind = .dropLoad
         case .actionReturned, .actionThrew: kind = .dropAction
         case .ended(_, let error?):
@@ -175,6 +180,8 @@ extension TimelineEntry.Kind {
     public static let dropSpringLoaded = Self("drop.springLoaded")
     /// A drag session was released over a target (value: session, operation, location, accepted items).
     public static let dropPerformed = Self("drop.performed")
+    /// A drag session was released over another program (value: session and item count).
+    public static let dragHandedOff = Self("drag.handedOff")
     /// Loading of dropped items started, or one item's load finished (value: session and what happened).
     public static let dropLoad = Self("drop.load")
     /// A target's action or `performDrop` returned or threw (value: session and result).

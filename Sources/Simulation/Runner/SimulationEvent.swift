@@ -23,6 +23,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case springLoad
         /// A drag was released over a target that takes it (detail: operation, location, accepted items).
         case drop
+        /// A drag was released over another program (a desktop window's).
+        case handOff
         /// The dropped items started loading, or one finished.
         case load
         /// The target's action returned (detail `true` or `false`).
@@ -112,6 +114,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
             case .exited: .exit
             case .springLoaded: .springLoad
             case .dropped: .drop
+            case .handedOff: .handOff
             case .loadStarted, .itemLoaded, .itemFailed: .load
             case .actionReturned, .actionThrew: .action
             case .ended: .end

@@ -24,6 +24,9 @@ struct WindowCommand: AsyncParsableCommand {
     @Argument(help: "The scene file (.yaml, .yml or .json); the demo's scene without one.")
     var scene: String?
 
+    @Option(help: "Where to put the window on the screen, as X,Y (a window manager may place it elsewhere).")
+    var at: String?
+
     @Option(name: .customLong("for"), help: "Close the window after this many seconds.")
     var seconds: Double?
 
@@ -54,9 +57,17 @@ struct WindowCommand: AsyncParsableCommand {
             throw InputError(error, fallback: scene ?? "demo")
         }
         let renderer = simulation.snapshotRenderer()
+        var origin = CGPoint.zero
+        if let at {
+            let parts = at.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let x = parts[0], let y = parts[1] else {
+                throw InputError("--at", "\(at) is not a position: give X,Y in pixels, such as 0,400")
+            }
+            origin = CGPoint(x: x, y: y)
+        }
         let window: SceneWindow
         do {
-            window = try SceneWindow(scene: simulation.scene, title: "dnd-sim: \(file.name)") { scene in
+            window = try SceneWindow(scene: simulation.scene, title: "dnd-sim: \(file.name)", origin: origin) { scene in
                 try renderer.render(scene)
             }
         } catch {

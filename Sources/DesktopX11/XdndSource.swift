@@ -1,0 +1,247 @@
+import CXCB
+import DragDrop
+import Foundation
+import Gestures
+import Transfer
+
+/// The drag-source side of XDND (version 5) for one window: a drag of the scene's that goes beyond the window is
+/// offered to the XDND-aware window under the pointer (or its `XdndProxy`); released over one that accepted it, the
+/// session is handed off (`Scene.handOffDragSession`) and ends as the other program reports in `XdndFinished`.
+///
+/// The items are offered through `XdndSelection`, owned from the moment the pointer first leaves the window, by a
+/// selection owner on a thread of its own (`TARGETS`, each MIME type of the first item's representations, INCR for
+/// large payloads).
+final class XdndSource {
+    private struct Atoms {
+        let aware, proxy, enter, position, status, leave, drop, finished, typeList, copy, move: xcb_atom_t
+
+        init(_ x: X11Connection) throws(X11Error) {
+            aware = try x.atom("XdndAware")
+            proxy = try x.atom("XdndProxy")
+            enter = try x.atom("XdndEnter")
+            position = try x.atom("XdndPosition")
+            status = try x.atom("XdndStatus")
+            leave = try x.atom("XdndLeave")
+            drop = try x.atom("XdndDrop")
+            finished = try x.atom("XdndFinished")
+            typeList = try x.atom("XdndTypeList")
+            copy = try x.atom("XdndActionCopy")
+            move = try x.atom("XdndActionMove")
+        }
+    }
+
+    /// The other program's window the pointer is over.
+    private struct Target {
+        /// The top-level window under the pointer.
+        let window: xcb_window_t
+        /// Where the messages go: the window, or its proxy.
+        let messages: xcb_window_t
+        let version: UInt32
+        /// What its last `XdndStatus` said: whether it takes the drop, and with which action.
+        var accepts = false
+        var action: xcb_atom_t = 0
+        /// Positions sent that it has not answered yet.
+        var unanswered = 0
+    }
+
+    /// A drop handed to the other program, waiting for its `XdndFinished`.
+    private struct Handed {
+        let drag: OutgoingDrag
+        let target: Target
+        let deadline: Date
+    }
+
+    private let x: X11Connection
+    private let window: xcb_window_t
+    private let scene: Scene
+    private let atoms: Atoms
+    private let display: String?
+    private let timeout: Double
+    /// The session being offered, the selection owner serving its items, and the target under the pointer.
+    private var session: DragSession.ID?
+    private var owner: X11ClipboardOwner?
+    private var target: Target?
+    private var handed: Handed?
+
+    init(x: X11Connection, window: xcb_window_t, scene: Scene, display: String?, timeout: Double) throws(X11Error) {
+        self.x = x
+        self.window = window
+        self.scene = scene
+        self.display = display
+        self.timeout = timeout
+        atoms = try Atoms(x)
+    }
+
+    /// The mouse's drag moved to `root` (on the root window) while outside the window: offers it to the
+    /// XDND-aware window there, or leaves the last one.
+    func pointerOutside(at root: (x: Int16, y: Int16), time: xcb_timestamp_t, session id: DragSession.ID) {
+        guard handed == nil else { return }
+        if session != id { begin(id) }
+        guard owner != nil else { return }
+        let found = awareWindow(at: root)
+        if found?.window != target?.window {
+            leave()
+            if let found { enter(found) }
+        }
+        guard var target else { return }
+        // One action is asked for: a move when the source lets other programs move its items.
+        let allowed = scene.operationsOutsideApp(ofDragSession: id) ?? []
+        guard !allowed.isEmpty else { return leave() }
+        let action = allowed.contains(.move) ? atoms.move : atoms.copy
+        let point = UInt32(UInt16(bitPattern: root.x)) << 16 | UInt32(UInt16(bitPattern: root.y))
+        x.sendMessage(atoms.position, to: target.messages, [window, 0, point, time, action])
+        target.unanswered += 1
+        self.target = target
+    }
+
+    /// The pointer came back into the window: the other program hears the drag leave.
+    func pointerInside() {
+        guard handed == nil else { return }
+        leave()
+    }
+
+    /// What became of a release outside the window.
+    enum Release {
+        /// The window under the pointer took the drop: the session waits for its `XdndFinished`.
+        case handedOff
+        /// No window took it: the scene takes the release (and cancels).
+        case notTaken
+        /// The window under the pointer has not answered the last position yet: ask again.
+        case waiting
+    }
+
+    /// The button went up outside the window: hands the session to the window under the pointer when it accepted.
+    /// When that window has not answered the last position yet, the answer is waited for (as long as
+    /// `peerTimeout`): call again until it is not ``Release/waiting``.
+    func release(time: xcb_timestamp_t) -> Release {
+        guard handed == nil, let id = session else { return .notTaken }
+        if let target, target.unanswered > 0 {
+            let deadline = releaseDeadline ?? Date().addingTimeInterval(timeout)
+            releaseDeadline = deadline
+            if Date() < deadline { return .waiting }
+        }
+        releaseDeadline = nil
+        guard let target, target.accepts, let drag = scene.handOffDragSession(id) else {
+            leave()
+            end()
+            return .notTaken
+        }
+        x.sendMessage(atoms.drop, to: target.messages, [window, 0, time])
+        handed = Handed(drag: drag, target: target, deadline: Date().addingTimeInterval(timeout))
+        self.target = nil
+        return .handedOff
+    }
+
+    private var releaseDeadline: Date?
+
+    /// Takes a client message; answers whether it was one of XDND's for the source.
+    func handle(_ message: xcb_client_message_event_t) -> Bool {
+        guard message.format == 32 else { return false }
+        let data = message.data.data32
+        switch message.type {
+        case atoms.status:
+            guard var target, data.0 == target.window else { return true }
+            target.accepts = data.1 & 1 == 1
+            target.action = target.accepts ? data.4 : 0
+            target.unanswered = max(0, target.unanswered - 1)
+            self.target = target
+        case atoms.finished:
+            guard let handed, data.0 == handed.target.window else { return true }
+            let accepted = handed.target.version < 5 || data.1 & 1 == 1
+            let action = handed.target.version < 5 ? handed.target.action : data.2
+            self.handed = nil
+            if accepted && (action == atoms.move || action == atoms.copy) {
+                handed.drag.finish(action == atoms.move ? .move : .copy)
+            } else {
+                handed.drag.finish(.cancel, "the other program did not take the drop")
+            }
+            end()
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Gives up on a drop whose target never said it finished.
+    func checkDeadline() {
+        guard let handed, Date() >= handed.deadline else { return }
+        self.handed = nil
+        handed.drag.finish(.cancel, "the other program did not finish the drop in \(timeout) s")
+        end()
+    }
+
+    /// The session ended or was dropped in the scene: stops offering it.
+    func sessionEnded() {
+        guard handed == nil, let id = session, !scene.dragSessions.contains(where: { $0.id == id }) else { return }
+        leave()
+        end()
+    }
+
+    // MARK: Steps
+
+    private func begin(_ id: DragSession.ID) {
+        end()
+        session = id
+        guard let provider = scene.itemProviders(ofDragSession: id)?.first else { return }
+        let offers = X11ClipboardOwner.Offer.offers(for: provider)
+        guard !offers.isEmpty,
+            let owner = try? X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
+        else { return }
+        owner.start()
+        self.owner = owner
+        // More than three types: the full list goes in XdndTypeList on the source window.
+        var types = offers.compactMap { try? x.atom($0.type) }
+        xcb_change_property(
+            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.typeList,
+            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(types.count), &types)
+        xcb_flush(x.connection)
+        offered = types
+    }
+
+    private var offered: [xcb_atom_t] = []
+
+    private func end() {
+        owner?.stop()
+        owner = nil
+        session = nil
+        target = nil
+        offered = []
+    }
+
+    private func enter(_ found: Target) {
+        target = found
+        let first = Array(offered.prefix(3)) + Array(repeating: 0, count: max(0, 3 - offered.count))
+        let flags = found.version << 24 | (offered.count > 3 ? 1 : 0)
+        x.sendMessage(atoms.enter, to: found.messages, [window, flags] + first)
+    }
+
+    private func leave() {
+        guard let target else { return }
+        x.sendMessage(atoms.leave, to: target.messages, [window, 0])
+        self.target = nil
+    }
+
+    // MARK: Finding the target
+
+    /// The XDND-aware top-level window at a point of the root window (not this one), with where its messages go.
+    private func awareWindow(at root: (x: Int16, y: Int16)) -> Target? {
+        var current = x.root
+        // Down the tree: a window manager puts frames between the root and the program's window.
+        for _ in 0..<8 {
+            let cookie = xcb_translate_coordinates(x.connection, x.root, current, root.x, root.y)
+            guard let reply = xcb_translate_coordinates_reply(x.connection, cookie, nil) else { return nil }
+            let child = reply.pointee.child
+            free(reply)
+            guard child != 0, child != window else { return nil }
+            let aware = x.words(of: child, atoms.aware)
+            if let version = aware.first, version >= 3 {
+                // A proxy is honoured when it names itself as its own proxy, as XDND asks.
+                let proxy = x.words(of: child, atoms.proxy).first
+                let messages = proxy.flatMap { x.words(of: $0, atoms.proxy).first == $0 ? $0 : nil } ?? child
+                return Target(window: child, messages: messages, version: min(version, XdndTarget.version))
+            }
+            current = child
+        }
+        return nil
+    }
+}
