@@ -24,6 +24,16 @@ public final class SceneWindow {
     private let depth: UInt8
     private let draw: (Scene) throws -> Bitmap
     private let escapeKeycodes: Set<xcb_keycode_t>
+    /// The keycodes of C, X and V, which copy, cut and paste with Control.
+    private let copyKeycodes, cutKeycodes, pasteKeycodes: Set<xcb_keycode_t>
+    /// Where the pointer was last seen over the window: where a copy or a paste applies.
+    private var pointer = CGPoint.zero
+    /// The owner of the clipboard after the last copy or cut, serving other programs.
+    private var clipboardOwner: X11ClipboardOwner?
+    /// A paste asked for by Ctrl+V, done after the step's events.
+    private var pendingPaste: CGPoint?
+    private let display: String?
+    private let peerTimeout: Double
     private let deleteWindow: xcb_atom_t
     private let protocols: xcb_atom_t
     private let start = ContinuousClock.now
@@ -86,6 +96,11 @@ public final class SceneWindow {
             connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, protocols, xcb_atom_t(XCB_ATOM_ATOM.rawValue),
             32, 1, &delete)
         escapeKeycodes = Self.keycodes(of: 0xFF1B, on: connection)  // XK_Escape
+        copyKeycodes = Self.keycodes(of: 0x63, on: connection)  // XK_c
+        cutKeycodes = Self.keycodes(of: 0x78, on: connection)  // XK_x
+        pasteKeycodes = Self.keycodes(of: 0x76, on: connection)  // XK_v
+        self.display = display
+        self.peerTimeout = peerTimeout
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
@@ -95,6 +110,7 @@ public final class SceneWindow {
     }
 
     deinit {
+        clipboardOwner?.stop()
         xcb_free_gc(x.connection, gc)
         xcb_destroy_window(x.connection, window)
         xcb_flush(x.connection)
@@ -125,6 +141,10 @@ public final class SceneWindow {
                 handle(event)
                 free(event)
                 next = try x.anyEvent(timeout: 0)
+            }
+            if let location = pendingPaste {
+                pendingPaste = nil
+                await paste(at: location)
             }
             // A drop's items load on their own tasks; the window goes on answering until they have.
             if scene.hasLoadedDrop {
@@ -167,12 +187,14 @@ public final class SceneWindow {
             let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
             guard press.detail == 1, deferredRelease == nil else { return }
             buttonDown = true
+            pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
             try? scene.send(
                 .down, CGPoint(x: Double(press.event_x), y: Double(press.event_y)), at: time, kind: .mouse(.primary))
             needsDraw = true
         case XCB_MOTION_NOTIFY:
-            guard buttonDown else { return }
             let motion = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_motion_notify_event_t.self).pointee
+            pointer = CGPoint(x: Double(motion.event_x), y: Double(motion.event_y))
+            guard buttonDown else { return }
             try? scene.send(
                 .move, CGPoint(x: Double(motion.event_x), y: Double(motion.event_y)), at: time, kind: .mouse(.primary))
             needsDraw = true
@@ -191,9 +213,14 @@ public final class SceneWindow {
             finishRelease()
         case XCB_KEY_PRESS:
             let key = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_key_press_event_t.self).pointee
+            let control = key.state & UInt16(XCB_MOD_MASK_CONTROL.rawValue) != 0
             if escapeKeycodes.contains(key.detail) {
                 try? scene.send(KeyEvent(key: .escape, time: time))
                 needsDraw = true
+            } else if control && (copyKeycodes.contains(key.detail) || cutKeycodes.contains(key.detail)) {
+                copy(at: pointer, cut: cutKeycodes.contains(key.detail))
+            } else if control && pasteKeycodes.contains(key.detail) {
+                pendingPaste = pointer
             }
         case XCB_CLIENT_MESSAGE:
             let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
@@ -221,6 +248,36 @@ public final class SceneWindow {
         try? scene.send(
             .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)),
             at: max(seconds, scene.currentTime), kind: .mouse(.primary))
+        needsDraw = true
+    }
+
+    /// Ctrl+C or Ctrl+X: the copyable node under the pointer's items go on the clipboard, offered as their MIME types
+    /// to every program that pastes, until another program copies.
+    private func copy(at location: CGPoint, cut: Bool) {
+        guard let items = scene.copyItems(at: location, cut: cut), let first = items.first else { return }
+        needsDraw = true
+        clipboardOwner?.stop()
+        clipboardOwner = nil
+        let offers = X11ClipboardOwner.Offer.offers(for: first)
+        guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: display) else { return }
+        owner.start()
+        clipboardOwner = owner
+    }
+
+    /// Ctrl+V: the clipboard's items, read from its owner, go to the paste destination under the pointer.
+    nonisolated(nonsending) private func paste(at location: CGPoint) async {
+        let display = display
+        let timeout = peerTimeout
+        guard let targets = try? X11Clipboard.availableTypes(.clipboard, display: display, timeout: timeout) else {
+            return
+        }
+        let readList = {
+            try? X11Clipboard.paste(as: TargetNames.uriList, display: display, timeout: timeout, limit: 16 << 20)
+        }
+        let providers = SelectionItems.providers(
+            offering: targets, from: "CLIPBOARD", display: display, timeout: timeout, limit: 1 << 30, time: { nil },
+            readList: readList)
+        _ = try? await scene.paste(providers, at: location)
         needsDraw = true
     }
 

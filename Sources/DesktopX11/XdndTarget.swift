@@ -225,68 +225,29 @@ final class XdndTarget {
 
     // MARK: Items
 
-    /// The drag's items: one per file of a list of files, or one item offering every type the source offers.
+    /// The drag's items, as `SelectionItems` makes them from `XdndSelection`, converted at the drop's time.
     private func items(of visit: Visit) -> [ItemProvider] {
-        if visit.targets.contains(TargetNames.uriList), let files = fileItems(of: visit), !files.isEmpty {
-            return files
+        let dropTime = dropTime
+        let readList = { [x, settings] in
+            try? X11Clipboard.convert(
+                "XdndSelection", to: TargetNames.uriList, on: x, at: nil, timeout: settings.timeout, limit: 16 << 20
+            ).bytes
         }
-        let provider = ItemProvider()
-        var seen: Set<UTType> = []
-        for target in visit.targets {
-            guard let type = TargetNames.contentType(of: target), seen.insert(type).inserted else { continue }
-            let settings = settings
-            let dropTime = dropTime
-            provider.registerDataRepresentation(for: type) { finish in
-                // A thread of its own: the conversion blocks while the other program answers.
-                Thread.detachNewThread {
-                    do {
-                        let x = try X11Connection(display: settings.display)
-                        let answer = try X11Clipboard.convert(
-                            "XdndSelection", to: target, on: x, at: dropTime.get(), timeout: settings.timeout,
-                            limit: settings.limit)
-                        finish(answer.bytes, nil)
-                    } catch {
-                        finish(nil, error)
-                    }
-                }
-                return nil
-            }
-        }
-        return [provider]
-    }
-
-    /// The files of the source's `text/uri-list`, read now: each local file as an item of the type its content
-    /// has (opened in place), each other URI as a URL; nil when the source does not give the list.
-    private func fileItems(of visit: Visit) -> [ItemProvider]? {
-        guard
-            let answer = try? X11Clipboard.convert(
-                "XdndSelection", to: TargetNames.uriList, on: x, at: nil, timeout: settings.timeout, limit: 16 << 20)
-        else { return nil }
-        return TargetNames.uris(in: String(decoding: answer.bytes, as: UTF8.self)).compactMap { text in
-            guard let url = URL(string: text) else { return nil }
-            if url.isFileURL, url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true {
-                return ItemProvider(contentsOf: URL(fileURLWithPath: url.path))
-            }
-            let provider = ItemProvider()
-            let bytes = Data(text.utf8)
-            provider.registerDataRepresentation(for: .url) { finish in
-                finish(bytes, nil)
-                return nil
-            }
-            return provider
-        }
+        return SelectionItems.providers(
+            offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
+            limit: settings.limit, time: { dropTime.get() }, readList: readList)
     }
 }
 
 /// The drop's timestamp, set by the window's thread and read by the threads that load the items.
-private final class DropTime: Sendable {
+final class DropTime: Sendable {
     private let time = Lock<xcb_timestamp_t>(0)
 
     func set(_ value: xcb_timestamp_t) {
         time.withLock { $0 = value }
     }
 
-    func get() -> xcb_timestamp_t {
+    func get() -> xcb_timestamp_t? {
         time.withLock { $0 }
     }
 }

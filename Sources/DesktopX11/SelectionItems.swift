@@ -1,0 +1,67 @@
+import CXCB
+import ContentTypes
+import Foundation
+import Transfer
+
+/// Items made from what another program offers in a selection (a drag's `XdndSelection`, the clipboard): one per
+/// file of a `text/uri-list` (each local file as the type its content has, opened in place; any other URI as a
+/// URL), or else one item registering every offered type that names a content type, whose bytes are converted
+/// when a receiver loads them, on a connection and a thread of their own.
+enum SelectionItems {
+    /// The items.
+    /// - Parameters:
+    ///   - targets: The offered type names, in the owner's order.
+    ///   - selection: The selection's name.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - timeout: The longest wait for each answer of the owner.
+    ///   - limit: The largest payload taken.
+    ///   - time: The time to convert at, when a load asks (nil for the server's time then).
+    ///   - readList: Reads the `text/uri-list` now, when one is offered; nil when the owner does not give it.
+    /// - Returns: The items.
+    static func providers(
+        offering targets: [String], from selection: String, display: String?, timeout: Double, limit: Int,
+        time: @escaping @Sendable () -> xcb_timestamp_t?, readList: () -> Data?
+    ) -> [ItemProvider] {
+        if targets.contains(TargetNames.uriList), let list = readList() {
+            let files = fileItems(in: list)
+            if !files.isEmpty { return files }
+        }
+        let provider = ItemProvider()
+        var seen: Set<UTType> = []
+        for target in targets {
+            guard let type = TargetNames.contentType(of: target), seen.insert(type).inserted else { continue }
+            provider.registerDataRepresentation(for: type) { finish in
+                // A thread of its own: the conversion blocks while the other program answers.
+                Thread.detachNewThread {
+                    do {
+                        let x = try X11Connection(display: display)
+                        let answer = try X11Clipboard.convert(
+                            selection, to: target, on: x, at: time(), timeout: timeout, limit: limit)
+                        finish(answer.bytes, nil)
+                    } catch {
+                        finish(nil, error)
+                    }
+                }
+                return nil
+            }
+        }
+        return provider.registeredContentTypes.isEmpty ? [] : [provider]
+    }
+
+    /// The items of a `text/uri-list`.
+    private static func fileItems(in list: Data) -> [ItemProvider] {
+        TargetNames.uris(in: String(decoding: list, as: UTF8.self)).compactMap { text in
+            guard let url = URL(string: text) else { return nil }
+            if url.isFileURL, url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true {
+                return ItemProvider(contentsOf: URL(fileURLWithPath: url.path))
+            }
+            let provider = ItemProvider()
+            let bytes = Data(text.utf8)
+            provider.registerDataRepresentation(for: .url) { finish in
+                finish(bytes, nil)
+                return nil
+            }
+            return provider
+        }
+    }
+}

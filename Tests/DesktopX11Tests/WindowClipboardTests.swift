@@ -1,0 +1,78 @@
+import DesktopX11
+import DragDrop
+import Foundation
+import Gestures
+import PNGCodec
+import TestSupport
+import Testing
+import Transfer
+
+/// A window with a copyable node on the left and a paste destination on the right, at the screen's origin.
+@MainActor
+final class ClipboardWindow {
+    let scene = Scene(size: CGSize(width: 400, height: 200))
+    let window: SceneWindow
+    var pastedTexts: [String] = []
+    var pastedImages: [Bitmap] = []
+
+    init(copying text: String) throws {
+        window = try SceneWindow(scene: scene, title: "clipboard-window", peerTimeout: 3) { scene in
+            try Bitmap(width: 400, height: 200, format: .rgb8, bytes: [UInt8](repeating: 250, count: 400 * 200 * 3))
+        }
+        scene.root.addChild("copy", frame: CGRect(x: 0, y: 0, width: 200, height: 200)).contentShape(Rectangle())
+            .copyable([text])
+        scene.root.addChild("paste", frame: CGRect(x: 200, y: 0, width: 200, height: 200)).contentShape(Rectangle())
+            .pasteDestination(for: String.self) { [unowned self] in pastedTexts += $0 }
+        scene.root.addChild("images", frame: CGRect(x: 200, y: 100, width: 200, height: 100))
+            .contentShape(Rectangle())
+            .pasteDestination(for: Bitmap.self) { [unowned self] in pastedImages += $0 }
+    }
+
+    /// Runs the window while `drive` works on a thread of its own, until it returns and `done` says so (or 15 s).
+    func run(until done: () -> Bool, while drive: @escaping @Sendable () throws -> Void) async throws {
+        let finished = Locked(false)
+        let driving = Task.detached {
+            defer { finished.withLock { $0 = true } }
+            try await offThePool { try drive() }
+        }
+        let deadline = Date().addingTimeInterval(15)
+        try await window.run(for: 15) { !(finished.withLock { $0 } && done()) && Date() < deadline }
+        try await driving.value
+    }
+}
+
+extension ClipboardTests {
+    @Test("Ctrl+C over a copyable node in a real window: xclip pastes its text")
+    func copyFromAWindow() async throws {
+        let text = "copied from a node — ß"
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let target = try ClipboardWindow(copying: text)
+            let pasted = Locked(Data())
+            try await target.run(until: { true }) {
+                try xdotool(["mousemove", "100", "100", "sleep", "0.2", "key", "ctrl+c", "sleep", "0.3"])
+                pasted.withLock { $0 = (try? xclip(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"])) ?? Data() }
+            }
+            #expect(String(decoding: pasted.withLock { $0 }, as: UTF8.self) == text)
+        }
+    }
+
+    @Test("Ctrl+V over a paste destination: the text xclip copied arrives; an image goes to the image destination")
+    func pasteIntoAWindow() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let target = try ClipboardWindow(copying: "unused")
+            let owner = try XclipOwner(Data("pasted by xclip".utf8), type: "UTF8_STRING")
+            try await target.run(until: { !target.pastedTexts.isEmpty }) {
+                try xdotool(["mousemove", "300", "50", "sleep", "0.2", "key", "ctrl+v"])
+            }
+            #expect(target.pastedTexts == ["pasted by xclip"])
+            withExtendedLifetime(owner) {}
+            let picture = try Bitmap(width: 3, height: 2, format: .rgb8, bytes: Array(0..<18))
+            let image = try XclipOwner(try PNGEncoder(options: .fast).encode(picture), type: "image/png")
+            try await target.run(until: { !target.pastedImages.isEmpty }) {
+                try xdotool(["mousemove", "300", "150", "sleep", "0.2", "key", "ctrl+v"])
+            }
+            #expect(target.pastedImages == [picture])
+            withExtendedLifetime(image) {}
+        }
+    }
+}
