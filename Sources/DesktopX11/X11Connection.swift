@@ -18,8 +18,17 @@ final class X11Connection {
             throw X11Error(.noDisplay, "DISPLAY is not set: there is no X server to talk to (start one, e.g. Xvfb)")
         }
         var screenNumber: Int32 = 0
-        guard let connection = xcb_connect(name, &screenNumber), xcb_connection_has_error(connection) == 0 else {
-            throw X11Error(.connectionFailed, "cannot connect to the X server at \(name)")
+        var connection = xcb_connect(name, &screenNumber)
+        if let failed = connection, xcb_connection_has_error(failed) == Int32(XCB_CONN_ERROR) {
+            // A socket error can be a server busy accepting others: one more try, a moment later.
+            xcb_disconnect(failed)
+            usleep(100_000)
+            connection = xcb_connect(name, &screenNumber)
+        }
+        guard let connection, xcb_connection_has_error(connection) == 0 else {
+            let status = connection.map { xcb_connection_has_error($0) } ?? -1
+            if let connection { xcb_disconnect(connection) }
+            throw X11Error(.connectionFailed, "cannot connect to the X server at \(name) (\(Self.reason(status)))")
         }
         self.connection = connection
         var screens = xcb_setup_roots_iterator(xcb_get_setup(connection))
@@ -36,6 +45,18 @@ final class X11Connection {
             UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
             XCB_CW_EVENT_MASK.rawValue, &values)
         xcb_flush(connection)
+    }
+
+    /// Why libxcb could not connect, in words.
+    private static func reason(_ status: Int32) -> String {
+        switch status {
+        case Int32(XCB_CONN_ERROR): "the connection failed: no server there, or it refused"
+        case Int32(XCB_CONN_CLOSED_PARSE_ERR): "the display name is not valid"
+        case Int32(XCB_CONN_CLOSED_INVALID_SCREEN): "the server has no such screen"
+        case Int32(XCB_CONN_CLOSED_MEM_INSUFFICIENT): "out of memory"
+        case Int32(XCB_CONN_CLOSED_EXT_NOTSUPPORTED): "an extension is not supported"
+        default: "libxcb error \(status)"
+        }
     }
 
     deinit {
