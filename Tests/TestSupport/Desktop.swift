@@ -52,8 +52,13 @@ public func xdotool(_ arguments: [String]) throws {
     process.waitUntilExit()
 }
 
-/// The arguments for a drag with the real pointer: press at `from`, move in `steps` steps of 50 ms to `to`, rest,
-/// release. Toolkits answer each move before they take the next, so the pointer rests before it lets go.
+/// The arguments for a drag with the real pointer: press at `from`, move in `steps` steps of 50 ms to `to`, settle
+/// there with a few one-pixel moves, release.
+///
+/// The settling is GTK's due: a GTK source sends a position only once the target has answered the last one, and a
+/// move made while it waits is not sent later, so on a loaded machine the drag's last positions may never reach
+/// the target. A hand on a mouse is never still; the settling moves give GTK a position to send once it has its
+/// answer, as a user's would.
 /// - Parameters:
 ///   - from: Where the button goes down, on the screen.
 ///   - to: Where it goes up.
@@ -66,7 +71,10 @@ public func dragArguments(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: I
         let y = from.y + (to.y - from.y) * step / steps
         arguments += ["mousemove", "\(x)", "\(y)", "sleep", "0.05"]
     }
-    return arguments + ["sleep", "0.4", "mouseup", "1"]
+    for wiggle in [1, 0, 1, 0, 1, 0] {
+        arguments += ["sleep", "0.15", "mousemove", "\(to.x + wiggle)", "\(to.y)"]
+    }
+    return arguments + ["sleep", "0.3", "mouseup", "1"]
 }
 
 /// A real GTK 4 window as a drag source or drop target (`Tests/Peers/gtk4-peer.py`, GTK's own XDND), printing what
