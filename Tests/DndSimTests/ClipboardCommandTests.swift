@@ -280,3 +280,55 @@ struct TwoWindowTests {
         #expect((library?["items"] as? [Any])?.count == 7, "a copy leaves the photo where it was")
     }
 }
+
+@Suite("dnd-sim window losing its X server", .enabled(if: hasDesktopPeers, "needs Xvfb"))
+struct LostServerTests {
+    @Test("the X server goes away: one line saying so, a failing exit status, no screenshot half-written")
+    func serverKilled() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lost-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shot = folder.appendingPathComponent("shot.png")
+        let (status, errors) = try await offThePool { () throws -> (Int32, [Substring]) in
+            // A server of this test's own, on a free display, to be killed.
+            var display = 200
+            while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+            server.arguments = [":\(display)", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+            server.standardOutput = FileHandle.nullDevice
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            let socket = "/tmp/.X11-unix/X\(display)"
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: socket) && Date() < deadline { usleep(50_000) }
+            let window = Process()
+            window.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
+            window.arguments = ["window", "--for", "20", "--screenshot", shot.path, "--screenshot-at", "15"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = ":\(display)"
+            window.environment = environment
+            let errors = Pipe()
+            window.standardOutput = FileHandle.nullDevice
+            window.standardError = errors
+            try window.run()
+            // Once the window is up ("window N shows demo"), the server dies.
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("shows") {
+                let piece = errors.fileHandleForReading.availableData
+                if piece.isEmpty { break }
+                seen.append(piece)
+            }
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            seen.append(errors.fileHandleForReading.readDataToEndOfFile())
+            let text = String(decoding: seen, as: UTF8.self)
+            window.waitUntilExit()
+            return (window.terminationStatus, text.split(separator: "\n"))
+        }
+        #expect(status != 0)
+        #expect(errors.last == "dnd-sim: X11: the connection to the X server broke", "\(errors)")
+        #expect(errors.count <= 2, "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: shot.path))
+    }
+}
