@@ -38,6 +38,11 @@ public final class SceneWindow {
     private let protocols: xcb_atom_t
     private let start = ContinuousClock.now
     private var xdnd: XdndTarget?
+    /// The last frame sent, as the server has it (4 bytes a pixel); empty when the server must be sent all of it.
+    private var shown: [UInt8] = []
+    /// The part of the window the last frame sent (in the window's space): nil when nothing had changed, the whole
+    /// window after an exposure. Drawing sends only what changed since the frame before.
+    public private(set) var lastDamage: CGRect?
     private var xdndSource: XdndSource?
     /// A release outside the window, held until the program under the pointer has answered.
     private var deferredRelease: xcb_button_release_event_t?
@@ -116,6 +121,12 @@ public final class SceneWindow {
         xcb_flush(x.connection)
     }
 
+    /// Asks for the scene to be drawn again at the next step, as `NSView.setNeedsDisplay` does: for changes the
+    /// window does not see (a value the renderer reads). Input, drags and exposures redraw without it.
+    public func setNeedsDisplay() {
+        needsDraw = true
+    }
+
     /// The X window's identifier, for tools such as `xdotool`.
     public var windowID: UInt32 { window }
 
@@ -132,8 +143,9 @@ public final class SceneWindow {
         var lastDraw = -1.0
         var lastInput = -1.0
         var drawCost = 0.0
+        let started = seconds
         while !isClosed {
-            if let duration, seconds >= duration { return }
+            if let duration, seconds - started >= duration { return }
             // Every event that is there, before anything is drawn: input is never held up by drawing.
             var next = try x.anyEvent(timeout: 0.015)
             if next != nil { lastInput = seconds }
@@ -182,6 +194,8 @@ public final class SceneWindow {
         let time = max(seconds, scene.currentTime)
         switch X11Connection.type(of: event) {
         case XCB_EXPOSE:
+            // The server lost what the window showed: the next frame is sent whole.
+            shown = []
             needsDraw = true
         case XCB_BUTTON_PRESS:
             let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
@@ -291,36 +305,89 @@ public final class SceneWindow {
         scene.dragSessions.first { $0.pointerID == 1 && !$0.isDropping }?.id
     }
 
-    /// Draws the scene and sends it to the window, in strips that fit the server's largest request.
+    /// Draws the scene and sends the part that changed since the last frame (all of it after an exposure) to the
+    /// window, in strips that fit the server's largest request.
     private func present() {
         guard let bitmap = try? draw(scene) else { return }
         let width = bitmap.width
+        let height = bitmap.height
         let channels = bitmap.format.channels.count
         guard bitmap.format.bitDepth == .eight, channels >= 3 else { return }
         // ZPixmap at depth 24 is 32 bits a pixel, blue first on a little-endian server.
-        var pixels = [UInt8](repeating: 0, count: width * bitmap.height * 4)
-        bitmap.withUnsafeBytes { samples in
-            for index in 0..<(width * bitmap.height) {
-                pixels[index * 4] = samples[index * channels + 2]
-                pixels[index * 4 + 1] = samples[index * channels + 1]
-                pixels[index * 4 + 2] = samples[index * channels]
-                pixels[index * 4 + 3] = 255
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            bitmap.withUnsafeBytes { samples in
+                for index in 0..<(width * height) {
+                    out[index * 4] = samples[index * channels + 2]
+                    out[index * 4 + 1] = samples[index * channels + 1]
+                    out[index * 4 + 2] = samples[index * channels]
+                }
             }
         }
+        let damage =
+            shown.count == pixels.count ? Self.damage(from: shown, to: pixels, width: width) : (0, 0, width, height)
+        shown = pixels
+        guard let (left, top, right, bottom) = damage else {
+            lastDamage = nil
+            return
+        }
+        lastDamage = CGRect(x: left, y: top, width: right - left, height: bottom - top)
+        let columns = right - left
         let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
-        let rowsPerStrip = max(1, largest / (width * 4))
-        var row = 0
-        while row < bitmap.height {
-            let rows = min(rowsPerStrip, bitmap.height - row)
-            pixels.withUnsafeBytes { raw in
-                _ = xcb_put_image(
-                    x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(width), UInt16(rows), 0,
-                    Int16(row), 0, depth, UInt32(rows * width * 4),
-                    raw.baseAddress?.advanced(by: row * width * 4).assumingMemoryBound(to: UInt8.self))
+        let rowsPerStrip = max(1, largest / (columns * 4))
+        var strip = [UInt8](repeating: 0, count: min(rowsPerStrip, bottom - top) * columns * 4)
+        var row = top
+        while row < bottom {
+            let rows = min(rowsPerStrip, bottom - row)
+            pixels.withUnsafeBytes { source in
+                strip.withUnsafeMutableBytes { target in
+                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                    for line in 0..<rows {
+                        (to + line * columns * 4).copyMemory(
+                            from: from + ((row + line) * width + left) * 4, byteCount: columns * 4)
+                    }
+                    _ = xcb_put_image(
+                        x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(columns),
+                        UInt16(rows), Int16(left), Int16(row), 0, depth, UInt32(rows * columns * 4),
+                        to.assumingMemoryBound(to: UInt8.self))
+                }
             }
             row += rows
         }
         xcb_flush(x.connection)
+    }
+
+    /// The rectangle (left, top, right, bottom; right and bottom exclusive) that holds every pixel that differs
+    /// between two frames of 4 bytes a pixel; nil when none does.
+    static func damage(from old: [UInt8], to new: [UInt8], width: Int) -> (Int, Int, Int, Int)? {
+        let height = new.count / (width * 4)
+        return old.withUnsafeBytes { before in
+            new.withUnsafeBytes { after in
+                let rowBytes = width * 4
+                guard let first = before.baseAddress, let second = after.baseAddress else { return nil }
+                func rowDiffers(_ row: Int) -> Bool {
+                    memcmp(first + row * rowBytes, second + row * rowBytes, rowBytes) != 0
+                }
+                guard let top = (0..<height).first(where: rowDiffers),
+                    let last = (top..<height).last(where: rowDiffers)
+                else { return nil }
+                let bottom = last + 1
+                var left = width
+                var right = 0
+                let oldWords = before.bindMemory(to: UInt32.self)
+                let newWords = after.bindMemory(to: UInt32.self)
+                for row in top..<bottom {
+                    let base = row * width
+                    var column = 0
+                    while column < left && oldWords[base + column] == newWords[base + column] { column += 1 }
+                    left = min(left, column)
+                    var end = width
+                    while end > right && oldWords[base + end - 1] == newWords[base + end - 1] { end -= 1 }
+                    right = max(right, end)
+                }
+                return (left, top, max(right, left + 1), bottom)
+            }
+        }
     }
 
     /// What the window shows now, read back from the X server (not from the renderer): 8-bit RGB.
