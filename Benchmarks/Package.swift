@@ -49,6 +49,17 @@ let package = Package(
             dependencies: [
                 .product(name: "Simulation", package: "DnDKit"), .product(name: "Rendering", package: "DnDKit"),
             ]),
+        // The desktop host under Xvfb against real peers in the same run: a 64 MiB paste against xclip's, the answer
+        // to an XDND position against GTK's, a drop from GTK against GTK's own, a frame while dragging (issue 13).
+        benchmarkFamily(
+            "DesktopBenchmarks",
+            dependencies: [
+                .product(name: "DesktopX11", package: "DnDKit"), .product(name: "DragDrop", package: "DnDKit"),
+                .product(name: "Gestures", package: "DnDKit"), .product(name: "Transfer", package: "DnDKit"),
+                .product(name: "PNGCodec", package: "DnDKit"), .product(name: "Simulation", package: "DnDKit"),
+                .product(name: "Rendering", package: "DnDKit"), "CXCBBenchmark",
+            ]),
+        .systemLibrary(name: "CXCBBenchmark", path: "Baselines/CXCBBenchmark"),
         // dnd-sim move (ImageMover) against cp, side by side in each iteration (issue 7).
         benchmarkFamily(
             "MoveBenchmarks",

@@ -32,7 +32,7 @@ public final class SceneWindow {
     private var clipboardOwner: X11ClipboardOwner?
     /// A paste asked for by Ctrl+V, done after the step's events.
     private var pendingPaste: CGPoint?
-    private let display: String?
+    private let displayName: String?
     private let peerTimeout: Double
     private let deleteWindow: xcb_atom_t
     private let protocols: xcb_atom_t
@@ -104,7 +104,7 @@ public final class SceneWindow {
         copyKeycodes = Self.keycodes(of: 0x63, on: connection)  // XK_c
         cutKeycodes = Self.keycodes(of: 0x78, on: connection)  // XK_x
         pasteKeycodes = Self.keycodes(of: 0x76, on: connection)  // XK_v
-        self.display = display
+        self.displayName = display
         self.peerTimeout = peerTimeout
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
@@ -119,6 +119,13 @@ public final class SceneWindow {
         xcb_free_gc(x.connection, gc)
         xcb_destroy_window(x.connection, window)
         xcb_flush(x.connection)
+    }
+
+    /// Draws the scene now and sends what changed to the server, as `NSView.display()`: for a program that drives
+    /// the window's steps itself, or measures a frame.
+    public func display() {
+        needsDraw = false
+        present()
     }
 
     /// Asks for the scene to be drawn again at the next step, as `NSView.setNeedsDisplay` does: for changes the
@@ -273,14 +280,14 @@ public final class SceneWindow {
         clipboardOwner?.stop()
         clipboardOwner = nil
         let offers = X11ClipboardOwner.Offer.offers(for: first)
-        guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: display) else { return }
+        guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: displayName) else { return }
         owner.start()
         clipboardOwner = owner
     }
 
     /// Ctrl+V: the clipboard's items, read from its owner, go to the paste destination under the pointer.
     nonisolated(nonsending) private func paste(at location: CGPoint) async {
-        let display = display
+        let display = displayName
         let timeout = peerTimeout
         guard let targets = try? X11Clipboard.availableTypes(.clipboard, display: display, timeout: timeout) else {
             return

@@ -118,4 +118,25 @@ struct ExternalDragTests {
         #expect(stage.ending == "ended(cancel) refused")
         #expect(stage.updates.last?.error?.message == "no answer in 5 s")
     }
+
+    @Test("a file from another program arrives with its name (DroppedData.suggestedName)")
+    func fileKeepsItsName() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("holiday \(UUID()).txt")
+        try Data("sand\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let scene = Scene(size: CGSize(width: 100, height: 100))
+        var received: [DroppedData] = []
+        scene.root.addChild("notes", frame: rect(0, 0, 100, 100)).contentShape(Rectangle())
+            .dropDestination(of: [.plainText]) { items, _ in
+                received += items
+                return true
+            }
+        let provider = try #require(ItemProvider(contentsOf: file))
+        let drag = scene.beginExternalDrag([provider], at: point(50, 50))
+        drag.drop(at: point(50, 50))
+        await scene.finishDrops()
+        #expect(drag.outcome == .copy)
+        #expect(received.map(\.suggestedName) == [file.lastPathComponent])
+        #expect(received.map(\.data) == [Data("sand\n".utf8)])
+    }
 }

@@ -69,7 +69,7 @@ struct PayloadReceiver: Sendable {
             // type otherwise, and let Transfer say what was offered.
             let wanted = offered ?? contentTypes.first ?? .data
             let data = try await provider.loadDataRepresentation(for: wanted)
-            return DroppedData(contentType: offered ?? wanted, data: data)
+            return DroppedData(contentType: offered ?? wanted, data: data, suggestedName: provider.suggestedName)
         }
     }
 

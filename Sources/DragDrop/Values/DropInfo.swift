@@ -71,13 +71,18 @@ public struct DroppedData: Hashable, Sendable {
     public let contentType: UTType
     /// The bytes.
     public let data: Data
+    /// The name the sender suggests for the item (its provider's `suggestedName`: a file's name for a file dropped
+    /// from a file manager), if any.
+    public let suggestedName: String?
 
     /// Creates dropped data.
     /// - Parameters:
     ///   - contentType: The type of the bytes.
     ///   - data: The bytes.
-    public init(contentType: UTType, data: Data) {
+    ///   - suggestedName: The name the sender suggests.
+    public init(contentType: UTType, data: Data, suggestedName: String? = nil) {
         self.contentType = contentType
         self.data = data
+        self.suggestedName = suggestedName
     }
 }

@@ -234,7 +234,7 @@ public final class Simulation {
                 position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
             let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
             let source = sourceEntry?.item
-            let name = pane.uniqueName(source?.name ?? "item")
+            let name = pane.uniqueName(source?.name ?? data.suggestedName ?? "item")
             let item = PaneItem(
                 name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
                 imageName: source?.imageName)
