@@ -189,6 +189,10 @@ final class XdndSource {
         else { return }
         owner.start()
         self.owner = owner
+        // The keyboard too, while the drag is outside the window: Escape cancels it wherever the pointer is.
+        _ = xcb_grab_keyboard(
+            x.connection, 0, window, xcb_timestamp_t(XCB_CURRENT_TIME), UInt8(XCB_GRAB_MODE_ASYNC.rawValue),
+            UInt8(XCB_GRAB_MODE_ASYNC.rawValue))
         // More than three types: the full list goes in XdndTypeList on the source window.
         var types = offers.compactMap { try? x.atom($0.type) }
         xcb_change_property(
@@ -201,6 +205,10 @@ final class XdndSource {
     private var offered: [xcb_atom_t] = []
 
     private func end() {
+        if owner != nil {
+            xcb_ungrab_keyboard(x.connection, xcb_timestamp_t(XCB_CURRENT_TIME))
+            xcb_flush(x.connection)
+        }
         owner?.stop()
         owner = nil
         session = nil

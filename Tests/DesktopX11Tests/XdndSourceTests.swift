@@ -131,6 +131,34 @@ struct XdndSourceTests {
         }
     }
 
+    @Test("Escape while the drag is over GTK: cancelled, GTK hears it leave, nothing dropped")
+    func escapeOverGTK() async throws {
+        let picture = try Bitmap(width: 4, height: 4, format: .rgb8, bytes: [UInt8](repeating: 9, count: 48))
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer(["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture"])
+            defer { peer.stop() }
+            let source = try SourceWindow(title: "xdnd-out-escape", dragging: picture)
+            let finished = Locked(false)
+            let driving = Task.detached {
+                defer { finished.withLock { $0 = true } }
+                try await offThePool {
+                    var moves = dragArguments(from: (100, 100), to: peerMiddle, steps: 20)
+                    moves.removeLast(2)
+                    try xdotool(moves + ["key", "Escape", "sleep", "0.5", "mouseup", "1"])
+                }
+            }
+            let deadline = Date().addingTimeInterval(15)
+            try await source.window.run(for: 15) {
+                !(finished.withLock { $0 } && source.endings.count == 1) && Date() < deadline
+            }
+            try await driving.value
+            let left = try await offThePool { peer.wait(for: "leave", timeout: 5) }
+            #expect(source.endings == [.cancel], "\(source.events)")
+            #expect(left != nil, "GTK never heard the drag leave: \(peer.events)")
+            #expect(peer.events.allSatisfy { $0["event"] as? String != "drop" })
+        }
+    }
+
     @Test("released over the bare desktop (no XDND-aware window): cancelled, the item stays")
     func releaseOverNothing() async throws {
         let picture = try Bitmap(width: 4, height: 4, format: .rgb8, bytes: [UInt8](repeating: 1, count: 48))
