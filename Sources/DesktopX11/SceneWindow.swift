@@ -154,7 +154,8 @@ public final class SceneWindow {
         while !isClosed {
             if let duration, seconds - started >= duration { return }
             // Every event that is there, before anything is drawn: input is never held up by drawing.
-            var next = try x.anyEvent(timeout: 0.015)
+            // While a drop's items load, the window looks for their end every millisecond, not every frame.
+            var next = try x.anyEvent(timeout: scene.hasPendingDrops ? 0.001 : 0.015)
             if next != nil { lastInput = seconds }
             while let event = next {
                 handle(event)

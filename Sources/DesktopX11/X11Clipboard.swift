@@ -111,10 +111,10 @@ public enum X11Clipboard {
         var format: UInt8 = 8
         while true {
             try awaitNextPiece(of: property, on: x, timeout: timeout)
-            let piece = try x.property(of: x.window, property, delete: true)
-            if piece.bytes.isEmpty { break }
+            let before = bytes.count
+            let piece = try x.property(of: x.window, property, delete: true, appendingTo: &bytes)
+            if bytes.count == before { break }
             format = piece.format
-            bytes.append(piece.bytes)
             guard bytes.count <= limit else {
                 throw X11Error(.tooLarge, "the \(target) payload grew past \(limit) bytes")
             }

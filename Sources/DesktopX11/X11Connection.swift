@@ -195,13 +195,24 @@ final class X11Connection {
         of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool
     ) throws(X11Error) -> (type: xcb_atom_t, format: UInt8, bytes: Data) {
         var bytes = Data()
+        let (type, format) = try self.property(of: window, property, delete: delete, appendingTo: &bytes)
+        return (type, format, bytes)
+    }
+
+    /// A property of a window, its bytes appended to `bytes` (no copy in between); deleted once read when `delete`
+    /// is true. Answers its type and format.
+    func property(
+        of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool, appendingTo bytes: inout Data
+    ) throws(X11Error) -> (type: xcb_atom_t, format: UInt8) {
         var offset: UInt32 = 0
         var type: xcb_atom_t = 0
         var format: UInt8 = 0
         while true {
-            // Read in pieces of 16 MiB (the length is in 32-bit units), deleting only after the last piece.
+            // Read in pieces of 16 MiB (the length is in 32-bit units). Asked to delete, the server deletes the
+            // property with the reply that holds its last byte, in the same request.
             let cookie = xcb_get_property(
-                connection, 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), offset, 4 << 20)
+                connection, delete ? 1 : 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), offset,
+                4 << 20)
             guard let reply = xcb_get_property_reply(connection, cookie, nil) else {
                 try check()
                 throw X11Error(.protocolViolation, "the property could not be read")
@@ -216,10 +227,7 @@ final class X11Connection {
             offset += UInt32(length / 4)
             if reply.pointee.bytes_after == 0 { break }
         }
-        if delete {
-            xcb_delete_property(connection, window, property)
-            xcb_flush(connection)
-        }
-        return (type, format, bytes)
+        if delete { xcb_flush(connection) }
+        return (type, format)
     }
 }

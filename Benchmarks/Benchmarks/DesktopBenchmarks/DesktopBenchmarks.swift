@@ -147,7 +147,7 @@ let benchmarks: @Sendable () -> Void = {
         defer { source.stop() }
         let target = try GTKPeer(["target", "--at", "0,450", "--accept", "texture"])
         defer { target.stop() }
-        let arrivals = Mutex<[Double]>([])
+        let arrivals = Shared<[Double]>([])
         let host = WindowHost(origin: CGPoint(x: 640, y: 0)) { scene in
             scene.root.addChild("album", frame: CGRect(x: 0, y: 0, width: 640, height: 400)).contentShape(Rectangle())
                 .dropDestination(for: Bitmap.self) { images, _ in
@@ -261,7 +261,7 @@ enum Peers {
 
 /// A DnDKit window on a task of its own, its scene built there, running until stopped.
 final class WindowHost: Sendable {
-    private let state = Mutex<(window: UInt32?, stop: Bool)>((nil, false))
+    private let state = Shared<(window: UInt32?, stop: Bool)>((nil, false))
     private let task: Task<Void, any Error>
 
     init(origin: CGPoint, build: @escaping @Sendable (Scene) -> Void) {
@@ -300,7 +300,7 @@ final class WindowHost: Sendable {
 /// The GTK 4 peer: one window, its events read as they come.
 final class GTKPeer: Sendable {
     private let process: Process
-    private let lines = Mutex<(events: [[String: Double]], raw: [[String: String]], partial: Data)>(([], [], Data()))
+    private let lines = Shared<(events: [[String: Double]], raw: [[String: String]], partial: Data)>(([], [], Data()))
     let window: Double
 
     init(_ arguments: [String]) throws {
@@ -454,6 +454,19 @@ final class RawClient {
 }
 
 // MARK: Helpers
+
+/// A value threads share, behind a mutex, in a class so that closures can hold it.
+final class Shared<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        mutex.withLock { body(&$0) }
+    }
+}
 
 /// A 64-bit FNV-1a checksum, to compare 64 MiB without keeping a second copy.
 enum Checksum {
