@@ -117,7 +117,8 @@ let package = Package(
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "Diagnostics",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "FileMoving",
+                "Diagnostics",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -356,3 +356,95 @@ struct LostServerTests {
         #expect(!FileManager.default.fileExists(atPath: shot.path))
     }
 }
+
+@Suite("dnd-sim window with a folder-backed pane", .enabled(if: hasDesktopPeers, "needs an X server, xdotool and GTK"))
+struct FolderPaneWindowTests {
+    @Test("a file dragged from GTK onto a folder-backed pane is saved in its folder, bytes identical, nothing replaced")
+    func fileFromGTKIsSaved() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-pane-\(UUID())")
+        let inbox = root.appendingPathComponent("inbox")
+        let outside = root.appendingPathComponent("outside")
+        for folder in [inbox, outside] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A PNG of the same name is already in the folder: the drop must not replace it.
+        let png = try #require(
+            Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"))
+        try png.write(to: inbox.appendingPathComponent("dot.png"))
+        let dropped = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("PNGCodecTests/Fixtures/pngtest.png"))
+        let source = outside.appendingPathComponent("dot.png")
+        try dropped.write(to: source)
+        let scene = root.appendingPathComponent("folder.yaml")
+        try Data(
+            """
+            scene: Folder
+            size: [400, 300]
+            panes:
+              - name: inbox
+                frame: [0, 0, 400, 300]
+                accepts: public.image
+                contents:
+                  folder: inbox
+            """.utf8
+        ).write(to: scene)
+        let (saved, log) = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> ([String], String) in
+                let peer = Process()
+                peer.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("Peers/gtk4-peer.py")
+                peer.arguments = [script.path, "source", "--at", "700,400", "--file", source.path]
+                let peerOutput = Pipe()
+                peer.standardOutput = peerOutput
+                peer.standardError = FileHandle.nullDevice
+                try peer.run()
+                // The peer says "ready" once its window is where --at puts it.
+                var said = Data()
+                while !String(decoding: said, as: UTF8.self).contains("ready") {
+                    let piece = peerOutput.fileHandleForReading.availableData
+                    if piece.isEmpty { break }
+                    said.append(piece)
+                }
+                defer {
+                    kill(peer.processIdentifier, SIGKILL)
+                    peer.waitUntilExit()
+                }
+                let window = try TwoWindowTests.Window([scene.path])
+                defer { window.stop() }
+                try awaitWindow(named: "dnd-sim: Folder")
+                try xdotool(dragArguments(from: (850, 550), to: (200, 150), steps: 20))
+                let deadline = Date().addingTimeInterval(30)
+                while window.events("end").isEmpty && Date() < deadline { usleep(50_000) }
+                return (window.events("saved").compactMap { $0["detail"] as? String }, "\(window.records)")
+            }
+        }
+        let expected = inbox.appendingPathComponent("dot 2.png").path
+        #expect(saved == ["dot 2.png saved to \(expected)"], "\(log)")
+        #expect(FileManager.default.contents(atPath: expected) == dropped)
+        #expect(FileManager.default.contents(atPath: inbox.appendingPathComponent("dot.png").path) == png)
+        #expect(FileManager.default.contents(atPath: source.path) == dropped, "the source file changed")
+    }
+}
+
+/// Waits (at most 30 s) until a window of that title is mapped: xdotool finds it.
+func awaitWindow(named title: String) throws {
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+        let search = Process()
+        search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        search.arguments = ["search", "--onlyvisible", "--name", title]
+        let pipe = Pipe()
+        search.standardOutput = pipe
+        search.standardError = FileHandle.nullDevice
+        try search.run()
+        let found = pipe.fileHandleForReading.readDataToEndOfFile()
+        search.waitUntilExit()
+        if !found.isEmpty { return }
+        usleep(100_000)
+    }
+}

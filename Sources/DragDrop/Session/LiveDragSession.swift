@@ -143,7 +143,7 @@ final class LiveDragSession {
             transferredItemIndices: transferredItemIndices,
             loadProgress: pendingDrop.map {
                 DropProgress(completedItemCount: $0.progress.completed, totalItemCount: $0.indices.count)
-            })
+            }, isExternal: isExternal)
     }
 }
 

@@ -95,6 +95,9 @@ public struct DragSession: Identifiable, Sendable {
     /// How many of the dropped items have loaded, while dropping; nil otherwise. Cancel the loads with
     /// `Scene.cancelDragSession(_:)` or Escape.
     public internal(set) var loadProgress: DropProgress?
+    /// Whether the drag comes from another program (through a desktop host, `Scene.beginExternalDrag`); its
+    /// ``sourceNodeID`` is then the scene's root.
+    public internal(set) var isExternal = false
 
     /// The identifiers of the dragged items, for items dragged from a `dragContainer` (empty otherwise). Once the
     /// session has ended with `.copy` or `.move`, only the identifiers of the transferred items.

@@ -196,7 +196,7 @@ public final class Simulation {
             of: spec.accepts,
             action: { [weak self, weak pane] dropped, _ in
                 guard let self, let pane else { return false }
-                return self.receive(dropped, in: pane)
+                return try self.receive(dropped, in: pane)
             },
             isTargeted: { [weak node] isTargeted in
                 node?.overlay(isTargeted ? spec.highlight : nil)
@@ -213,7 +213,7 @@ public final class Simulation {
     }
 
     /// A pane's drop action: refuses declined types, otherwise adds the dropped items under their names.
-    private func receive(_ dropped: [DroppedData], in pane: LivePane) -> Bool {
+    private func receive(_ dropped: [DroppedData], in pane: LivePane) throws -> Bool {
         let session = scene.currentDragSession
         let carried = session.flatMap { sessionItems[$0.id] }
         if let declined = dropped.first(where: { item in
@@ -234,7 +234,16 @@ public final class Simulation {
                 position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
             let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
             let source = sourceEntry?.item
-            let name = pane.uniqueName(source?.name ?? data.suggestedName ?? "item")
+            var name = pane.uniqueName(source?.name ?? data.suggestedName ?? "item")
+            // A folder-backed pane keeps what other programs drop in its folder, as a file manager would, under the
+            // file's name (numbered before the extension when taken); the item is named after the file.
+            if let folder = pane.spec.contents.folder, session?.isExternal == true {
+                let path = try FolderDrop.save(data.data, as: data.suggestedName ?? name, in: folder)
+                name = pane.uniqueName((path as NSString).lastPathComponent)
+                heard(
+                    .saved(name: name, pane: pane.spec.name, path: path), pane: pane.spec.name, item: name,
+                    session: session?.id)
+            }
             let item = PaneItem(
                 name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
                 imageName: source?.imageName)

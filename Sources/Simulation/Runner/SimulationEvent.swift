@@ -35,6 +35,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case added
         /// A moved item left its pane.
         case removed
+        /// A file dropped from another program was saved into a folder-backed pane's folder.
+        case saved
         /// A drag was cancelled (detail: the reason).
         case cancel
         /// A drag session ended (detail: the operation).
@@ -64,6 +66,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case added(name: String, pane: String, byteCount: Int, type: UTType, bytesIdentical: Bool?)
         /// A moved item left its pane.
         case removed(name: String, pane: String)
+        /// A file dropped from another program was saved, verified, into the pane's folder at `path`.
+        case saved(name: String, pane: String, path: String)
         /// An item was zoomed by a pinch to a scale.
         case zoomed(CGSize)
         /// An item was rotated to an angle.
@@ -123,6 +127,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case .declined: .declined
         case .added: .added
         case .removed: .removed
+        case .saved: .saved
         case .zoomed: .zoom
         case .rotated: .rotate
         case .selected: .select
@@ -140,6 +145,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
             "\(name) joined \(pane): \(byteCount) bytes of \(type.identifier)"
                 + (identical.map { $0 ? ", bytes identical" : ", bytes differ from the source" } ?? "")
         case .removed(let name, let pane): "\(name) left \(pane)"
+        case .saved(let name, _, let path): "\(name) saved to \(path)"
         case .zoomed(let scale):
             scale.width == scale.height
                 ? Formatting.number(scale.width)
