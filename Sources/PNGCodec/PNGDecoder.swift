@@ -25,6 +25,9 @@ public struct PNGDecoder: Sendable {
     public var limits: Limits
     /// The most threads one decode uses; `nil` (the default) for the number of active processor cores.
     public var maxThreadCount: Int?
+    /// Whether a file's restart points are used on one thread too (where libpng is as fast), so that the fuzzer
+    /// checks the sliced path deterministically, on the calling thread.
+    package var decodesSlicesOnOneThread = false
 
     /// Creates a decoder.
     ///
@@ -96,7 +99,7 @@ public struct PNGDecoder: Sendable {
             let threads = SliceWorkers.threadCount(maxThreadCount, slices: points.slices.count)
             if !SlicedDecoder.canDecode(info) {
                 report.fallbackReason = "the rows are not stored as decoded (palette, low bit depth, tRNS or Adam7)"
-            } else if threads < 2 {
+            } else if threads < 2 && !decodesSlicesOnOneThread {
                 report.fallbackReason = "one thread"
             } else if let bitmap = try decodeInSlices(bytes, info: info, points: points, threads: threads, original) {
                 report.threadCount = threads
