@@ -12,7 +12,7 @@ struct ImageBench: AsyncParsableCommand {
             with up to --threads threads (default: the active cores) and again on one thread; the median time of \
             each becomes a throughput in megapixels per second, and the ratio of the two a speed-up. A file is \
             decoded on several threads only when it records restart points (DnDKit's slices, Apple's iDOT); an \
-            image is encoded on several only when it is sliced (2 MiB of samples or more). Build with -c release \
+            image is encoded on several only when it is sliced (256 KiB of samples or more). Build with -c release \
             for meaningful numbers. With --json, each file is one line: {"file", "width", "height", \
             "decode": {"mpps", "threads", "speedup"}, "encode": {"fast": {"mpps", "bytes", "threads", \
             "speedup"}, "balanced": {…}, "smallest": {…}}}.

@@ -46,7 +46,7 @@ struct ImageConvert: AsyncParsableCommand {
             a conversion to 8-bit sRGB. PNG to PNG with none of --preset, --threads, --slices and --srgb copies \
             the file's bytes unchanged; any of them re-encodes.
 
-            Images of 2 MiB of samples or more are compressed in slices on every core (--threads caps how many; \
+            Images of 256 KiB of samples or more are compressed in slices on every core (--threads caps how many; \
             the file's bytes do not depend on it) into an ordinary PNG that records where each slice starts, so \
             that DnDKit decodes it on several cores too. --slices one writes one zlib stream with libpng instead.
 
