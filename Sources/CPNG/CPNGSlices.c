@@ -107,16 +107,20 @@ static int deflate_bytes(z_stream *stream, const uint8_t *bytes, size_t length, 
     stream->avail_in = (uInt)length;
     for (;;) {
         if (stream->avail_out == 0) {
-            size_t used = *capacity;
-            size_t grown = used + used / 2 + 65536;
-            uint8_t *bigger = realloc(*output, grown);
-            if (bigger == NULL) {
-                return Z_MEM_ERROR;
+            // zlib counts in uInt: a buffer over 4 GiB is handed over in parts before it is grown.
+            size_t used = (size_t)(stream->next_out - *output);
+            if (used == *capacity) {
+                size_t grown = used + used / 2 + 65536;
+                uint8_t *bigger = realloc(*output, grown);
+                if (bigger == NULL) {
+                    return Z_MEM_ERROR;
+                }
+                *output = bigger;
+                *capacity = grown;
             }
-            *output = bigger;
-            *capacity = grown;
-            stream->next_out = bigger + used;
-            stream->avail_out = (uInt)(grown - used);
+            size_t room = *capacity - used;
+            stream->next_out = *output + used;
+            stream->avail_out = (uInt)(room < UINT32_MAX ? room : UINT32_MAX);
         }
         int result = deflate(stream, flush);
         if (result == Z_STREAM_END) {
