@@ -17,16 +17,6 @@ _Static_assert(CPNG_FILTER_NONE == PNG_FILTER_NONE && CPNG_FILTER_SUB == PNG_FIL
                    CPNG_FILTER_PAETH == PNG_FILTER_PAETH,
                "CPNG_FILTER_* must match libpng's values");
 
-/// Scratch space for choosing filters by trial compression.
-typedef struct {
-    z_stream probe;
-    int probe_ready;
-    /// The previous row as filtered and written: the dictionary of the next trial.
-    uint8_t *chosen;
-    uint8_t *candidate;
-    uint8_t *compressed;
-    size_t compressed_capacity;
-} trial_state;
 
 typedef struct {
     png_byte type[5];
@@ -151,7 +141,7 @@ static int paeth_predictor(int a, int b, int c) {
 
 /// Writes `row` filtered with `filter` (one of PNG_FILTER_*; `previous` is the unfiltered row above) to
 /// `out`, preceded by the filter-type byte, as the row appears in the zlib stream.
-static void filter_row(const uint8_t *row, const uint8_t *previous, size_t length, size_t bpp, int filter,
+void cpng_filter_row(const uint8_t *row, const uint8_t *previous, size_t length, size_t bpp, int filter,
                        uint8_t *out) {
     switch (filter) {
     case PNG_FILTER_SUB:
@@ -199,7 +189,7 @@ static void filter_row(const uint8_t *row, const uint8_t *previous, size_t lengt
 /// Level of the probe stream: the fastest, which still finds repeats of the row above.
 #define TRIAL_PROBE_LEVEL 1
 
-static void trial_free(trial_state *trial) {
+void cpng_trial_free(trial_state *trial) {
     if (trial->probe_ready) {
         deflateEnd(&trial->probe);
         trial->probe_ready = 0;
@@ -211,7 +201,7 @@ static void trial_free(trial_state *trial) {
 }
 
 /// Allocates the trial scratch space for rows of `length` bytes; 0 when memory runs out.
-static int trial_prepare(trial_state *trial, size_t length, int strategy) {
+int cpng_trial_prepare(trial_state *trial, size_t length, int strategy) {
     if (deflateInit2(&trial->probe, TRIAL_PROBE_LEVEL, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
         return 0;
     }
@@ -226,7 +216,7 @@ static int trial_prepare(trial_state *trial, size_t length, int strategy) {
 /// The allowed filter whose output for `row` compresses smallest right after the previous written row:
 /// each candidate is compressed by a fast zlib stream primed with that row (deflateSetDictionary), so both
 /// the row's own statistics and its repeats of the row above count. Leaves the winner in `trial->chosen`.
-static int smallest_trial_filter(trial_state *trial, const uint8_t *row, const uint8_t *previous, size_t length,
+int cpng_smallest_trial_filter(trial_state *trial, const uint8_t *row, const uint8_t *previous, size_t length,
                                  size_t bpp, int allowed) {
     static const int candidates[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG,
                                       PNG_FILTER_PAETH};
@@ -237,7 +227,7 @@ static int smallest_trial_filter(trial_state *trial, const uint8_t *row, const u
         if ((allowed & filter) == 0) {
             continue;
         }
-        filter_row(row, previous, length, bpp, filter, trial->candidate);
+        cpng_filter_row(row, previous, length, bpp, filter, trial->candidate);
         deflateReset(&trial->probe);
         deflateSetDictionary(&trial->probe, trial->chosen, (uInt)(length + 1));
         trial->probe.next_in = trial->candidate;
@@ -250,7 +240,7 @@ static int smallest_trial_filter(trial_state *trial, const uint8_t *row, const u
             best_size = trial->probe.total_out;
         }
     }
-    filter_row(row, previous, length, bpp, best, trial->chosen);
+    cpng_filter_row(row, previous, length, bpp, best, trial->chosen);
     return best;
 }
 
@@ -291,7 +281,7 @@ cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options 
     if (choose_per_row) {
         size_t bpp = (size_t)encoder->channels * (size_t)(encoder->bit_depth / 8);
         size_t length = (size_t)encoder->width * bpp;
-        if (!trial_prepare(&encoder->trial, length, (int)options->strategy)) {
+        if (!cpng_trial_prepare(&encoder->trial, length, (int)options->strategy)) {
             cpng_fail(png, CPNG_OUT_OF_MEMORY, "out of memory for filter trials");
         }
         // The first row goes through libpng's own choice among all allowed filters, which also makes
@@ -303,7 +293,7 @@ cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options 
         int current = options->filters;
         for (uint32_t y = 1; y < encoder->height; y++) {
             const uint8_t *row = pixels + (size_t)y * stride;
-            int filter = smallest_trial_filter(&encoder->trial, row, row - stride, length, bpp, options->filters);
+            int filter = cpng_smallest_trial_filter(&encoder->trial, row, row - stride, length, bpp, options->filters);
             if (filter != current) {
                 png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
                 current = filter;
@@ -344,7 +334,7 @@ void cpng_encoder_destroy(cpng_encoder *encoder) {
         free(encoder->chunks[i].data);
     }
     free(encoder->chunks);
-    trial_free(&encoder->trial);
+    cpng_trial_free(&encoder->trial);
     free(encoder->output);
     free(encoder);
 }

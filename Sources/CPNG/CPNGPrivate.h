@@ -5,6 +5,7 @@
 // it longjmps back to the setjmp of the CPNG entry point that is running.
 
 #include <png.h>
+#include <zlib.h>
 
 #include "CPNG.h"
 
@@ -27,5 +28,32 @@ void cpng_warning_callback(png_structp png, png_const_charp message);
 /// Records a status and message in the error pointer's record, then takes libpng's error path
 /// (never returns). For reader and writer callbacks that run out of input or memory.
 void cpng_fail(png_structp png, cpng_status status, const char *message);
+
+/// Scratch space for choosing filters by trial compression.
+typedef struct {
+    z_stream probe;
+    int probe_ready;
+    /// The previous row as filtered and written: the dictionary of the next trial.
+    uint8_t *chosen;
+    uint8_t *candidate;
+    uint8_t *compressed;
+    size_t compressed_capacity;
+} trial_state;
+
+/// Writes `row` filtered with `filter` (one of PNG_FILTER_*; `previous` is the unfiltered row above) to `out`,
+/// preceded by the filter-type byte, as the row appears in the zlib stream.
+void cpng_filter_row(const uint8_t *row, const uint8_t *previous, size_t length, size_t bpp, int filter,
+                     uint8_t *out);
+
+/// Allocates the trial scratch space for rows of `length` bytes; 0 when memory runs out.
+int cpng_trial_prepare(trial_state *trial, size_t length, int strategy);
+
+/// Frees what cpng_trial_prepare allocated.
+void cpng_trial_free(trial_state *trial);
+
+/// The allowed filter whose output for `row` compresses smallest right after the previous written row
+/// (`trial->chosen`, which it then replaces with this row as filtered).
+int cpng_smallest_trial_filter(trial_state *trial, const uint8_t *row, const uint8_t *previous, size_t length,
+                               size_t bpp, int allowed);
 
 #endif

@@ -34,10 +34,7 @@ struct EncoderSession: ~Copyable {
     /// Encodes the image and returns the PNG. The corresponding C functions are `cpng_encoder_write` and
     /// `cpng_encoder_take_output`.
     func write(_ pixels: UnsafeRawBufferPointer, stride: Int, options: PNGEncoder.Options) throws(ImageError) -> Data {
-        var cOptions = cpng_encode_options(
-            level: Int32(options.compressionLevel), strategy: options.strategy.cValue,
-            filters: Int32(options.filters.rawValue), filter_choice: options.filterChoice.cValue,
-            interlace: options.isInterlaced ? 1 : 0, memory_level: options.memoryLevel, idat_size: 1 << 16)
+        var cOptions = options.cValue
         let status = cpng_encoder_write(
             handle, &cOptions, pixels.baseAddress?.assumingMemoryBound(to: UInt8.self), stride)
         guard status == CPNG_OK else {
@@ -50,6 +47,16 @@ struct EncoderSession: ~Copyable {
             throw ImageError(.libpng, "libpng produced no output")
         }
         return Data(bytesNoCopy: output, count: length, deallocator: .free)
+    }
+}
+
+extension PNGEncoder.Options {
+    /// The options as CPNG takes them.
+    var cValue: cpng_encode_options {
+        cpng_encode_options(
+            level: Int32(compressionLevel), strategy: strategy.cValue, filters: Int32(filters.rawValue),
+            filter_choice: filterChoice.cValue, interlace: isInterlaced ? 1 : 0, memory_level: memoryLevel,
+            idat_size: SlicedEncoder.idatSize)
     }
 }
 

@@ -76,6 +76,8 @@ extension ErrorCode where Failure == ImageError {
     public static let invalidBitmap = Self(rawValue: "invalid bitmap")
     /// Metadata cannot be written as asked (a bad keyword, a time or background out of range).
     public static let invalidMetadata = Self(rawValue: "invalid metadata")
+    /// The task doing the work was cancelled (see ``PNGEncoder/encode(_:)``).
+    public static let cancelled = Self(rawValue: "cancelled")
     /// Memory ran out.
     public static let outOfMemory = Self(rawValue: "out of memory")
     /// libpng reported a problem that fits no other code; the message carries libpng's words.

@@ -29,6 +29,12 @@ extension PNGDecoder {
 
     private func decodeConcurrently(_ inputs: [Data], workers: Int) -> [Result<Bitmap, ImageError>] {
         let order = inputs.indices.sorted { Self.estimatedWork(inputs[$0]) > Self.estimatedWork(inputs[$1]) }
+        // The batch shares the cores out by image: each image on one thread.
+        var oneThread = self
+        if workers > 1 {
+            oneThread.maxThreadCount = 1
+        }
+        let decoder = oneThread
         let state = Lock(
             BatchState(
                 next: 0,
@@ -43,7 +49,7 @@ extension PNGDecoder {
                     return
                 }
                 let index = order[position]
-                let result = Result { () throws(ImageError) -> Bitmap in try decode(inputs[index]) }
+                let result = Result { () throws(ImageError) -> Bitmap in try decoder.decode(inputs[index]) }
                 state.withLock { $0.results[index] = result }
             }
         }

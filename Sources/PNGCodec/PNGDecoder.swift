@@ -12,18 +12,31 @@ import Foundation
 /// truncation or flipped bit of a valid file is an ``ImageError``. ``Limits`` are checked from the header
 /// before any pixel memory is allocated. The decoded rows are written straight into the bitmap's storage.
 ///
+/// A file that records restart points — DnDKit's sliced files and Apple's `iDOT` screenshots (see
+/// ``PNGRestartPoints``) — is decoded on several cores at once when its rows are stored as decoded (8- or 16-bit,
+/// not palette, not interlaced, no tRNS); the result is checked to be exactly what one sequential inflate gives, and
+/// the file is decoded by libpng on one thread at the first disagreement. Every other file is decoded by libpng.
+///
 /// ```swift
 /// let bitmap = try PNGDecoder().decode(Data(contentsOf: url))
 /// ```
 public struct PNGDecoder: Sendable {
     /// The largest images and chunks this decoder accepts.
     public var limits: Limits
+    /// The most threads one decode uses; `nil` (the default) for the number of active processor cores.
+    public var maxThreadCount: Int?
+    /// Whether a file's restart points are used on one thread too (where libpng is as fast), so that the fuzzer
+    /// checks the sliced path deterministically, on the calling thread.
+    package var decodesSlicesOnOneThread = false
 
     /// Creates a decoder.
     ///
-    /// - Parameter limits: the largest images and chunks to accept; the defaults stop decompression bombs.
-    public init(limits: Limits = Limits()) {
+    /// - Parameters:
+    ///   - limits: the largest images and chunks to accept; the defaults stop decompression bombs.
+    ///   - maxThreadCount: the most threads one decode uses; `nil` for the number of active processor cores.
+    public init(limits: Limits = Limits(), maxThreadCount: Int? = nil) {
         self.limits = limits
+        self.maxThreadCount = maxThreadCount
     }
 
     /// Decodes a PNG.
@@ -35,10 +48,30 @@ public struct PNGDecoder: Sendable {
     /// - Throws: ``ImageError`` naming the problem and where it is when the data is not a valid PNG or exceeds
     ///   the ``limits``.
     public func decode(_ data: Data) throws(ImageError) -> Bitmap {
+        try decodeReporting(data).bitmap
+    }
+
+    /// Decodes a PNG like ``decode(_:)`` and says how: on how many threads, from which restart points.
+    ///
+    /// - Parameter data: a whole PNG file.
+    /// - Returns: the image, and how it was decoded.
+    /// - Throws: what ``decode(_:)`` throws.
+    public func decodeReporting(_ data: Data) throws(ImageError) -> (bitmap: Bitmap, report: Report) {
         let result = data.withUnsafeBytes { bytes in
-            Result { () throws(ImageError) -> Bitmap in try decode(bytes, original: data) }
+            Result { () throws(ImageError) -> (Bitmap, Report) in try decode(bytes, original: data) }
         }
-        return try result.get()
+        let (bitmap, report) = try result.get()
+        return (bitmap, report)
+    }
+
+    /// How one decode went.
+    public struct Report: Sendable, Hashable {
+        /// The restart points the file records, if any.
+        public var restartPoints: PNGRestartPoints?
+        /// The threads that decoded the pixels: 1 when libpng did.
+        public var threadCount: Int
+        /// Why the recorded restart points were not used, when the file has some and libpng decoded it anyway.
+        public var fallbackReason: String?
     }
 
     /// Reads a PNG's structure and metadata without decoding its pixels. Checks everything ``decode(_:)``
@@ -54,8 +87,56 @@ public struct PNGDecoder: Sendable {
         return try result.get()
     }
 
-    private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> Bitmap {
+    private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> (Bitmap, Report) {
         let parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+        let info = parsed.info
+        let points = PNGRestartPoints.read(bytes, chunks: info.chunks, height: info.height)
+        var report = Report(restartPoints: points, threadCount: 1)
+        if points == nil, let record = info.chunks.first(where: { ["dkSl", "iDOT"].contains($0.type) }) {
+            report.fallbackReason = "the \(record.type) chunk at byte \(record.offset) is not readable"
+        }
+        if let points {
+            let threads = SliceWorkers.threadCount(maxThreadCount, slices: points.slices.count)
+            if !SlicedDecoder.canDecode(info) {
+                report.fallbackReason = "the rows are not stored as decoded (palette, low bit depth, tRNS or Adam7)"
+            } else if threads < 2 && !decodesSlicesOnOneThread {
+                report.fallbackReason = "one thread"
+            } else if let bitmap = try decodeInSlices(bytes, info: info, points: points, threads: threads, original) {
+                report.threadCount = threads
+                return (bitmap, report)
+            } else {
+                report.fallbackReason = "the restart points do not hold"
+            }
+        }
+        return (try decodeWithLibpng(bytes, parsed: parsed, original: original), report)
+    }
+
+    private func decodeInSlices(
+        _ bytes: UnsafeRawBufferPointer, info: PNGInfo, points: PNGRestartPoints, threads: Int, _ original: Data
+    ) throws(ImageError) -> Bitmap? {
+        let format = info.decodedFormat
+        let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
+        guard byteCount <= limits.maxDecodedBytes else {
+            throw ImageError(
+                .limitExceeded,
+                "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
+                    + " limit of \(limits.maxDecodedBytes)",
+                chunk: "IHDR")
+        }
+        let storage = BitmapStorage(uninitializedByteCount: byteCount)
+        let decoder = SlicedDecoder(
+            width: info.width, height: info.height, format: format, points: points, threads: threads)
+        guard decoder.decode(bytes, imageData: info.chunks.filter { $0.type == "IDAT" }, into: storage.bytes) else {
+            return nil
+        }
+        return Bitmap(
+            width: info.width, height: info.height, format: format, storage: storage, metadata: info.metadata,
+            originalPNGData: original)
+    }
+
+    private func decodeWithLibpng(
+        _ bytes: UnsafeRawBufferPointer, parsed: PNGStructure.Parsed, original: Data
+    ) throws(ImageError) -> Bitmap {
         let info = parsed.info
         let session = try DecoderSession(bytes, spans: parsed.spans, limits: limits, chunks: info.chunks)
         let layout = try session.readHeader()

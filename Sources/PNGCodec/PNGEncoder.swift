@@ -7,33 +7,56 @@ import Foundation
 /// let png = try PNGEncoder(options: .fast).encode(bitmap)
 /// ```
 ///
-/// Rows are compressed straight from the bitmap's storage; the encoded bytes are handed over without a copy.
+/// Rows are compressed straight from the bitmap's storage. A large image is compressed in slices on several cores
+/// at once (``Options/slicing``, ``maxThreadCount``; see <doc:ParallelCoding>) into an ordinary PNG.
 public struct PNGEncoder: Sendable {
     /// How to compress.
     public var options: Options
+    /// The most threads one encode uses; `nil` (the default) for the number of active processor cores. Threads
+    /// change how fast a sliced image is encoded, never its bytes.
+    public var maxThreadCount: Int?
 
     /// Creates an encoder.
     ///
-    /// - Parameter options: how to compress; ``Options/balanced`` by default.
-    public init(options: Options = .balanced) {
+    /// - Parameters:
+    ///   - options: how to compress; ``Options/balanced`` by default.
+    ///   - maxThreadCount: the most threads one encode uses; `nil` for the number of active processor cores.
+    public init(options: Options = .balanced, maxThreadCount: Int? = nil) {
         self.options = options
+        self.maxThreadCount = maxThreadCount
     }
 
     /// Encodes a bitmap, always compressing anew (``Bitmap/pngData(options:)`` can hand back a decoded
     /// bitmap's original bytes instead).
     ///
+    ///
+    /// A sliced encode stops soon after the calling task is cancelled (checked between slices), throwing
+    /// `ImageError.Code.cancelled`; the one-stream encode of a small image runs to its end.
+    ///
     /// - Parameter bitmap: the image; its ``Bitmap/metadata`` is written too.
     /// - Returns: a whole PNG file.
     /// - Throws: ``ImageError`` with code `ImageError.Code.invalidMetadata` when the metadata cannot be
     ///   stored (see ``PNGMetadata``), `ImageError.Code.invalidBitmap` for options out of range or an image
-    ///   wider or taller than PNG allows, and `ImageError.Code.outOfMemory`.
+    ///   wider or taller than PNG allows, `ImageError.Code.cancelled` and `ImageError.Code.outOfMemory`.
     public func encode(_ bitmap: Bitmap) throws(ImageError) -> Data {
         try options.validate()
         guard bitmap.width <= 0x7FFF_FFFF, bitmap.height <= 0x7FFF_FFFF else {
             throw ImageError(
                 .invalidBitmap, "a \(bitmap.width)x\(bitmap.height) image is larger than PNG allows (2^31-1)")
         }
+        if let maxThreadCount, maxThreadCount < 1 {
+            throw ImageError(.invalidBitmap, "maxThreadCount is \(maxThreadCount); it must be at least 1")
+        }
         let chunks = try Self.writer(for: bitmap).chunks(for: bitmap.metadata)
+        let slices = sliceCount(for: bitmap)
+        if slices > 1 {
+            let encoder = SlicedEncoder(
+                width: bitmap.width, height: bitmap.height, format: bitmap.format, options: options, slices: slices,
+                threads: threadCount(for: bitmap))
+            return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
+                try encoder.encode(pixels, stride: bitmap.bytesPerRow, chunks: chunks)
+            }
+        }
         let session = try EncoderSession(width: bitmap.width, height: bitmap.height, format: bitmap.format)
         for (type, data) in chunks {
             try session.addChunk(type: type, data: data)
@@ -45,6 +68,39 @@ public struct PNGEncoder: Sendable {
 }
 
 extension PNGEncoder {
+    /// How many slices encoding a bitmap makes: 1 for one zlib stream written by libpng, or more for a sliced
+    /// encode (see ``Slicing``). Interlaced images are always one stream.
+    ///
+    /// - Parameter bitmap: the image about to be encoded.
+    /// - Returns: the number of slices, at least 1.
+    public func sliceCount(for bitmap: Bitmap) -> Int {
+        guard !options.isInterlaced else {
+            return 1
+        }
+        switch options.slicing {
+        case .oneStream:
+            return 1
+        case .slices(let count):
+            return max(1, min(count, bitmap.height))
+        case .automatic:
+            let bytes = bitmap.byteCount
+            guard bytes >= Slicing.automaticMinimumBytes else {
+                return 1
+            }
+            let count = bytes / Slicing.automaticBytesPerSlice
+            return max(2, min(count, Slicing.automaticMaximumSlices, bitmap.height))
+        }
+    }
+
+    /// How many threads encoding a bitmap uses: ``maxThreadCount`` (or the active processor cores), at most one
+    /// per slice.
+    ///
+    /// - Parameter bitmap: the image about to be encoded.
+    /// - Returns: the number of threads, at least 1.
+    public func threadCount(for bitmap: Bitmap) -> Int {
+        SliceWorkers.threadCount(maxThreadCount, slices: sliceCount(for: bitmap))
+    }
+
     /// The ancillary chunks of a bitmap's ``PNGMetadata/otherChunks`` that encoding it leaves out because they no
     /// longer hold for its pixels (see ``PNGMetadata/OtherChunk``), by type, in order; empty when all are kept.
     ///
@@ -87,6 +143,9 @@ extension PNGEncoder {
         public var filterChoice: FilterChoice
         /// Whether to write an Adam7-interlaced image.
         public var isInterlaced: Bool
+        /// Whether the rows are compressed in independent slices, which lets several cores encode, and decode, one
+        /// image. ``Slicing/automatic`` by default.
+        public var slicing: Slicing = .automatic
 
         /// Creates options.
         ///
@@ -130,6 +189,25 @@ extension PNGEncoder {
                 throw ImageError(.invalidBitmap, "no row filter is allowed; allow at least one")
             }
         }
+    }
+
+    /// How an image's rows are split for compression on several cores (see <doc:ParallelCoding>).
+    ///
+    /// The slicing, not the number of threads, decides the bytes of the file: the same options give the same file on
+    /// any machine.
+    public enum Slicing: Sendable, Hashable {
+        /// Images of at least 256 KiB of samples (256x256 RGBA 8-bit) get one slice per MiB, at least 2 and at most
+        /// 64; smaller ones are one stream. (Measured on 2 cores: at 256x256, 2 slices encode 2.1 times as fast as
+        /// one stream, for 0.13% more bytes on a photo.)
+        case automatic
+        /// One zlib stream, written by libpng on one thread.
+        case oneStream
+        /// This many slices (at most one per row; 1 is ``oneStream``).
+        case slices(Int)
+
+        static let automaticMinimumBytes = 256 << 10
+        static let automaticBytesPerSlice = 1 << 20
+        static let automaticMaximumSlices = 64
     }
 
     /// zlib's compression strategies.

@@ -102,6 +102,11 @@ struct PNGMetadataReader {
             guard chunk.type.utf8.first.map({ $0 & 0x20 != 0 }) == true else {
                 break
             }
+            // Restart points describe how this file's image data is laid out, which any encode rewrites: an
+            // encoder writes its own, never these again.
+            guard chunk.type != PNGRestartPoints.chunkType, chunk.type != "iDOT" else {
+                break
+            }
             metadata.otherChunks.append(
                 PNGMetadata.OtherChunk(
                     type: chunk.type, data: Data(data), storedColorType: header.colorType.rawValue,

@@ -185,7 +185,10 @@ struct ImageCommandTests {
 
     @Test(arguments: [
         (["image", "convert", "in.png", "out.jpg"], "must end in .png or .pam"),
-        (["image", "convert", "in.png", "out.pam", "--preset", "fast"], "--preset applies to PNG output only"),
+        (
+            ["image", "convert", "in.png", "out.pam", "--preset", "fast"],
+            "--preset, --threads and --slices apply to PNG output only"
+        ),
         (["image", "convert", "in.png", "out.png", "--preset", "turbo"], "turbo"),
         (["image", "bench", "--runs", "0", "in.png"], "--runs must be at least 1"),
         (["image", "info"], "Missing expected argument"),
@@ -210,15 +213,44 @@ struct ImageCommandTests {
         let result = try dndSim(["image", "bench", "--json", "--runs", "1", Self.fixture("basn2c16.png")])
         #expect(result.status == 0)
         let record = try #require(try Self.jsonLines(result.standardOutput).first)
-        #expect(Set(record.keys) == ["file", "width", "height", "decodeMpps", "encode"])
+        #expect(Set(record.keys) == ["file", "width", "height", "decode", "encode"])
         #expect(record["width"] as? Int == 32)
-        #expect((record["decodeMpps"] as? Double ?? 0) > 0)
+        let decode = try #require(record["decode"] as? [String: Any])
+        #expect(Set(decode.keys) == ["mpps", "threads", "speedup"])
+        #expect((decode["mpps"] as? Double ?? 0) > 0)
+        // A file without restart points decodes through libpng on one thread.
+        #expect(decode["threads"] as? Int == 1)
         let encode = try #require(record["encode"] as? [String: [String: Any]])
         #expect(Set(encode.keys) == ["fast", "balanced", "smallest"])
         for (_, preset) in encode {
-            #expect(Set(preset.keys) == ["mpps", "bytes"])
+            #expect(Set(preset.keys) == ["mpps", "bytes", "threads", "speedup"])
             #expect((preset["bytes"] as? Int ?? 0) > 0)
+            // 32x32 is far below the slicing crossover: one stream, one thread.
+            #expect(preset["threads"] as? Int == 1)
         }
+    }
+
+    @Test func convertInSlicesAndBenchTheirDecode() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sliced = folder.appendingPathComponent("sliced.png").path
+        let input = Self.fixture("basn6a08.png")
+        let convert = try dndSim(["image", "convert", input, sliced, "--slices", "3", "--threads", "2"])
+        #expect(convert.status == 0, "\(convert.standardError)")
+        #expect(convert.standardOutput.contains("balanced, 3 slices on 2 threads"), "\(convert.standardOutput)")
+        // The same samples as the input, read back as PAM (decoded from its three slices on two threads).
+        let before = folder.appendingPathComponent("before.pam")
+        let after = folder.appendingPathComponent("after.pam")
+        #expect(try dndSim(["image", "convert", input, before.path]).status == 0)
+        #expect(try dndSim(["image", "convert", sliced, after.path]).status == 0)
+        #expect(try Data(contentsOf: before) == Data(contentsOf: after))
+        let info = try dndSim(["image", "info", sliced])
+        #expect(info.standardOutput.contains("dkSl"), "\(info.standardOutput)")
+        let bench = try dndSim(["image", "bench", "--json", "--runs", "1", "--threads", "2", sliced])
+        #expect(bench.status == 0)
+        let record = try #require(try Self.jsonLines(bench.standardOutput).first)
+        let decode = try #require(record["decode"] as? [String: Any])
+        #expect(decode["threads"] as? Int == 2)
     }
 
     @Test func benchNamesABadFile() throws {

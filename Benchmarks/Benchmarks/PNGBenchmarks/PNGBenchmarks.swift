@@ -144,6 +144,10 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: Growth
 
     registerGrowthBenchmarks()
+
+    // MARK: One image on several cores
+
+    registerParallelBenchmarks(images)
 }
 
 /// The custom metrics; their targets are in Thresholds/.

@@ -192,4 +192,57 @@ cpng_status cpng_inflate(const uint8_t *input, size_t input_length, size_t max_l
 cpng_status cpng_deflate(const uint8_t *input, size_t input_length, int level, uint8_t **output,
                          size_t *output_length);
 
+// MARK: - Slices: one image on several cores
+
+// A sliced encode splits the rows into runs ("slices") that are filtered and deflated independently, each by a
+// fresh raw deflate stream with no preset dictionary, so that no slice refers to the bytes of another; all but the
+// last end with a sync flush (byte-aligned, an empty stored block), which joins them into one valid zlib stream.
+// The first row of every slice is filtered with None or Sub, which need no row above, so that a decoder can start
+// inflating and unfiltering at any slice. A sliced decode inflates each slice on its own and checks that the
+// result is exactly what one sequential inflate of the whole stream would give, or reports CPNG_DATA_ERROR.
+
+/// Filters and deflates `row_count` rows of `row_bytes` bytes (`stride` apart; `bpp` bytes per pixel, at least 1)
+/// as one slice: a raw deflate stream (no zlib header or trailer) ending in a sync flush, or in the final block when
+/// `is_last`. Uses the level, strategy, memory level, filters and filter choice of `options`; the first row gets
+/// None or Sub whatever `options` allows. The output is a new buffer the caller frees with free(); `*adler` is
+/// the Adler-32 of the filtered bytes (zlib's `adler32`, from 1). The corresponding zlib calls are `deflateInit2`,
+/// `deflate` with Z_SYNC_FLUSH or Z_FINISH, and `adler32`.
+cpng_status cpng_slice_deflate(const uint8_t *pixels, size_t stride, uint32_t row_count, size_t row_bytes, size_t bpp,
+                               const cpng_encode_options *options, int is_last, uint8_t **output,
+                               size_t *output_length, uint32_t *adler);
+
+/// Adler-32 of two runs joined, from the Adler-32 of each and the length of the second (zlib's
+/// `adler32_combine`).
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
+
+/// The compressed bytes of one slice in a file: where the IDAT chunks' data lies in the file, and the slice's
+/// run of the zlib stream those chunks hold together (offsets count from the stream's first byte).
+typedef struct {
+    const uint8_t *file;
+    const cpng_span *idat;
+    size_t idat_count;
+    size_t stream_start;
+    size_t stream_end;
+    /// The window size of the stream's zlib header (8…15).
+    int window_bits;
+    /// Whether the slice holds the stream's final block: it must end there, followed by nothing but the 4-byte
+    /// Adler-32 trailer, which it does not read.
+    int is_last;
+} cpng_slice_source;
+
+/// Inflates one slice of `row_count` rows into `pixels` (rows `stride` apart, `row_bytes` each; `bpp` bytes per
+/// pixel), keeping each row's filter type in `filters`. Unfilters the rows as it goes when the first row needs no
+/// row above (`is_first_slice`, or filter None or Sub) and sets `*deferred` to 0; otherwise leaves them filtered
+/// and sets `*deferred` to 1, for cpng_unfilter_rows once the row above is done. CPNG_DATA_ERROR when the slice is
+/// not exactly `row_count` rows inflated from a clean state, ending on a byte-aligned block boundary (or at the
+/// stream's end when last) with all of its bytes used, or holds a filter type above 4. `*adler` is the Adler-32 of
+/// the inflated bytes. The corresponding zlib calls are `inflateInit2` and `inflate` with Z_BLOCK.
+cpng_status cpng_slice_inflate(const cpng_slice_source *source, uint8_t *pixels, size_t stride, uint32_t row_count,
+                               size_t row_bytes, size_t bpp, int is_first_slice, uint8_t *filters, uint32_t *adler,
+                               int *deferred);
+
+/// Unfilters, in place, rows that cpng_slice_inflate left filtered; the row above the first is `pixels - stride`.
+void cpng_unfilter_rows(uint8_t *pixels, size_t stride, const uint8_t *filters, uint32_t row_count,
+                        size_t row_bytes, size_t bpp);
+
 #endif

@@ -2,16 +2,20 @@ import ArgumentParser
 import DnDKit
 import Foundation
 
-/// `dnd-sim image bench FILE... [--json] [--runs N]`.
+/// `dnd-sim image bench FILE... [--json] [--runs N] [--threads N]`.
 struct ImageBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time PNG decoding and encoding with each preset.",
+        abstract: "Time PNG decoding and encoding with each preset, on every core and on one.",
         discussion: """
-            Each file is decoded, then encoded with the fast, balanced and smallest presets, --runs times each; \
-            the median time of each becomes a throughput in megapixels per second. Build with -c release for \
-            meaningful numbers. With --json, each file is one line: {"file", "width", "height", "decode_mpps", \
-            "encode": {"fast": {"mpps", "bytes"}, "balanced": {…}, "smallest": {…}}}.
+            Each file is decoded, then encoded with the fast, balanced and smallest presets, --runs times each, \
+            with up to --threads threads (default: the active cores) and again on one thread; the median time of \
+            each becomes a throughput in megapixels per second, and the ratio of the two a speed-up. A file is \
+            decoded on several threads only when it records restart points (DnDKit's slices, Apple's iDOT); an \
+            image is encoded on several only when it is sliced (256 KiB of samples or more). Build with -c release \
+            for meaningful numbers. With --json, each file is one line: {"file", "width", "height", \
+            "decode": {"mpps", "threads", "speedup"}, "encode": {"fast": {"mpps", "bytes", "threads", \
+            "speedup"}, "balanced": {…}, "smallest": {…}}}.
             """
     )
 
@@ -24,41 +28,71 @@ struct ImageBench: AsyncParsableCommand {
     @Option(help: "How many times to run each measurement (the median is reported).")
     var runs = 5
 
+    @Option(help: "The most threads to use (default: the active processor cores).")
+    var threads: Int?
+
     func validate() throws {
         guard runs >= 1 else {
             throw ValidationError("--runs must be at least 1")
+        }
+        if let threads, threads < 1 {
+            throw ValidationError("--threads must be at least 1")
         }
     }
 
     func run() async throws {
         if !json {
-            print("file  size  decode MP/s  |  fast MP/s, bytes  |  balanced MP/s, bytes  |  smallest MP/s, bytes")
+            print(
+                "file  size  decode MP/s (threads, speed-up vs 1)  |  fast MP/s, bytes (threads, speed-up)  |  balanced …"
+                    + "  |  smallest …")
         }
         try await forEachInput(files) { (path) throws(InputError) in
             let data = try ImageFiles.read(path)
             let bitmap = try ImageFiles.decodePNG(data, path: path)
             let megapixels = Double(bitmap.width * bitmap.height) / 1_000_000
-            let decodeTime = try median(runs) { () throws(InputError) in
-                _ = try ImageFiles.decodePNG(data, path: path)
+            var decodeThreads = 1
+            var decodeTimes: [Double] = []
+            for maxThreads in [threads, 1] {
+                decodeTimes.append(
+                    try median(runs) { () throws(InputError) in
+                        do throws(ImageError) {
+                            let report = try PNGDecoder(maxThreadCount: maxThreads).decodeReporting(data).report
+                            if maxThreads != 1 {
+                                decodeThreads = report.threadCount
+                            }
+                        } catch {
+                            throw InputError(path, error.message)
+                        }
+                    })
             }
             var encodings: [PresetName: BenchRecord.Encoding] = [:]
             for preset in PresetName.allCases {
                 var size = 0
-                let time = try median(runs) { () throws(InputError) in
-                    do throws(ImageError) {
-                        size = try PNGEncoder(options: preset.options).encode(bitmap).count
-                    } catch {
-                        throw InputError(path, error.message)
-                    }
+                var times: [Double] = []
+                for maxThreads in [threads, 1] {
+                    let encoder = PNGEncoder(options: preset.options, maxThreadCount: maxThreads)
+                    times.append(
+                        try median(runs) { () throws(InputError) in
+                            do throws(ImageError) {
+                                size = try encoder.encode(bitmap).count
+                            } catch {
+                                throw InputError(path, error.message)
+                            }
+                        })
                 }
-                encodings[preset] = BenchRecord.Encoding(mpps: rate(megapixels, time), bytes: size)
+                encodings[preset] = BenchRecord.Encoding(
+                    mpps: rate(megapixels, times[0]), bytes: size,
+                    threads: PNGEncoder(options: preset.options, maxThreadCount: threads).threadCount(for: bitmap),
+                    speedup: ratio(times[1], times[0]))
             }
             let record = BenchRecord(
-                file: path, width: bitmap.width, height: bitmap.height, decodeMpps: rate(megapixels, decodeTime),
+                file: path, width: bitmap.width, height: bitmap.height,
+                decode: BenchRecord.Decoding(
+                    mpps: rate(megapixels, decodeTimes[0]), threads: decodeThreads,
+                    speedup: ratio(decodeTimes[1], decodeTimes[0])),
                 encode: BenchRecord.Presets(
-                    fast: encodings[.fast] ?? .init(mpps: 0, bytes: 0),
-                    balanced: encodings[.balanced] ?? .init(mpps: 0, bytes: 0),
-                    smallest: encodings[.smallest] ?? .init(mpps: 0, bytes: 0)))
+                    fast: encodings[.fast] ?? .none, balanced: encodings[.balanced] ?? .none,
+                    smallest: encodings[.smallest] ?? .none))
             if json {
                 do {
                     try JSONOutput.printLine(record)
@@ -86,6 +120,11 @@ struct ImageBench: AsyncParsableCommand {
             ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
     }
 
+    /// How many times faster `fast` is than `slow`, rounded to 0.01.
+    private func ratio(_ slow: Double, _ fast: Double) -> Double {
+        fast > 0 ? ((slow / fast) * 100).rounded() / 100 : 0
+    }
+
     /// Megapixels per second, rounded to 0.01.
     private func rate(_ megapixels: Double, _ seconds: Double) -> Double {
         seconds > 0 ? ((megapixels / seconds) * 100).rounded() / 100 : 0
@@ -97,8 +136,14 @@ struct BenchRecord: Encodable {
     var file: String
     var width: Int
     var height: Int
-    var decodeMpps: Double
+    var decode: Decoding
     var encode: Presets
+
+    struct Decoding: Encodable {
+        var mpps: Double
+        var threads: Int
+        var speedup: Double
+    }
 
     struct Presets: Encodable {
         var fast: Encoding
@@ -109,12 +154,18 @@ struct BenchRecord: Encodable {
     struct Encoding: Encodable {
         var mpps: Double
         var bytes: Int
+        var threads: Int
+        var speedup: Double
+
+        static let none = Encoding(mpps: 0, bytes: 0, threads: 0, speedup: 0)
     }
 
     var text: String {
-        func column(_ encoding: Encoding) -> String { "\(encoding.mpps), \(encoding.bytes)" }
+        func column(_ encoding: Encoding) -> String {
+            "\(encoding.mpps), \(encoding.bytes) (\(encoding.threads), ×\(encoding.speedup))"
+        }
         return
-            "\(Terminal.styled(file, .bold))  \(width)x\(height)  \(decodeMpps)  |  \(column(encode.fast))  |  "
-            + "\(column(encode.balanced))  |  \(column(encode.smallest))"
+            "\(Terminal.styled(file, .bold))  \(width)x\(height)  \(decode.mpps) (\(decode.threads), ×\(decode.speedup))"
+            + "  |  \(column(encode.fast))  |  \(column(encode.balanced))  |  \(column(encode.smallest))"
     }
 }

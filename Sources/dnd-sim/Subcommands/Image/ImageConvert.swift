@@ -18,7 +18,24 @@ enum PresetName: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// `dnd-sim image convert IN OUT [--preset fast|balanced|smallest] [--srgb]`.
+/// How `--slices` names a ``PNGEncoder/Slicing``.
+struct SlicingArgument: ExpressibleByArgument {
+    var slicing: PNGEncoder.Slicing
+
+    init?(argument: String) {
+        switch argument {
+        case "auto": slicing = .automatic
+        case "one": slicing = .oneStream
+        default:
+            guard let count = Int(argument), count >= 1 else {
+                return nil
+            }
+            slicing = .slices(count)
+        }
+    }
+}
+
+/// `dnd-sim image convert IN OUT [--preset fast|balanced|smallest] [--threads N] [--slices auto|one|N] [--srgb]`.
 struct ImageConvert: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -26,8 +43,12 @@ struct ImageConvert: AsyncParsableCommand {
         discussion: """
             The input's format is recognised from its content; the output's comes from its extension (.png or \
             .pam). Samples are kept exactly as decoded (palettes expanded, 16-bit kept) unless --srgb asks for \
-            a conversion to 8-bit sRGB. PNG to PNG with neither --preset nor --srgb copies the file's bytes \
-            unchanged; --preset re-encodes.
+            a conversion to 8-bit sRGB. PNG to PNG with none of --preset, --threads, --slices and --srgb copies \
+            the file's bytes unchanged; any of them re-encodes.
+
+            Images of 256 KiB of samples or more are compressed in slices on every core (--threads caps how many; \
+            the file's bytes do not depend on it) into an ordinary PNG that records where each slice starts, so \
+            that DnDKit decodes it on several cores too. --slices one writes one zlib stream with libpng instead.
 
             An existing OUT (IN itself included) is never replaced unless --force is given. OUT is written under \
             a hidden temporary name beside it and renamed only once complete, so an interrupted conversion leaves \
@@ -48,6 +69,12 @@ struct ImageConvert: AsyncParsableCommand {
 
     @Option(help: "How to compress PNG output: fast, balanced or smallest (default: balanced).")
     var preset: PresetName?
+
+    @Option(help: "The most threads the PNG encode uses (default: the active processor cores).")
+    var threads: Int?
+
+    @Option(help: "How to slice the rows for PNG output: auto, one (one zlib stream) or a number of slices.")
+    var slices: SlicingArgument?
 
     @Flag(help: "Convert to 8-bit sRGB first, applying the image's gamma, chromaticities or ICC profile.")
     var srgb = false
@@ -74,8 +101,11 @@ struct ImageConvert: AsyncParsableCommand {
         guard let format = ImageFiles.Format(pathExtension: output) else {
             throw ValidationError("the output file must end in .png or .pam: \(output)")
         }
-        if format == .pam && preset != nil {
-            throw ValidationError("--preset applies to PNG output only")
+        if format == .pam && (preset != nil || threads != nil || slices != nil) {
+            throw ValidationError("--preset, --threads and --slices apply to PNG output only")
+        }
+        if let threads, threads < 1 {
+            throw ValidationError("--threads must be at least 1")
         }
     }
 
@@ -94,15 +124,28 @@ struct ImageConvert: AsyncParsableCommand {
             data = bitmap.pamData()
             how = "PAM"
         case .png:
+            var options = (preset ?? .balanced).options
+            if let slices {
+                options.slicing = slices.slicing
+            }
+            let encoder = PNGEncoder(options: options, maxThreadCount: threads)
+            let reused = preset == nil && threads == nil && slices == nil && bitmap.originalPNGData != nil
             do {
-                data = try bitmap.pngData(options: preset?.options)
+                data = reused ? try bitmap.pngData() : try encoder.encode(bitmap)
             } catch {
                 throw InputError(input, error.message)
             }
-            let reused = preset == nil && bitmap.originalPNGData != nil
-            how = reused ? "PNG, the original bytes unchanged" : "PNG, \((preset ?? .balanced).rawValue)"
+            let sliceCount = encoder.sliceCount(for: bitmap)
+            let threadCount = encoder.threadCount(for: bitmap)
+            how =
+                reused
+                ? "PNG, the original bytes unchanged"
+                : "PNG, \((preset ?? .balanced).rawValue), "
+                    + (sliceCount == 1
+                        ? "one stream on 1 thread"
+                        : "\(sliceCount) slices on \(threadCount) thread\(threadCount == 1 ? "" : "s")")
             if !reused {
-                dropped = PNGEncoder(options: (preset ?? .balanced).options).droppedChunks(of: bitmap)
+                dropped = encoder.droppedChunks(of: bitmap)
             }
         }
         try ImageFiles.write(data, to: output, replacing: force)
