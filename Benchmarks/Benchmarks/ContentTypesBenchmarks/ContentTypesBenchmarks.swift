@@ -203,4 +203,8 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // MARK: Against the C libraries (issue 17)
+
+    registerAnchoredBenchmarks()
 }

@@ -36,6 +36,9 @@ final class RegistryStorage: Sendable {
     }
 
     let serial: UInt64
+    /// The snapshot's number in `InternedTables`, 0 until a type of its own is made (and always for the system
+    /// catalog's, whose number is 0).
+    let internedNumber = Atomic<UInt32>(0)
     let systemCount: Int32
     let entries: [Entry]
     let closure: ConformanceClosure
@@ -69,7 +72,9 @@ final class RegistryStorage: Sendable {
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
     static let system: RegistryStorage = {
         do {
-            return try RegistryBuilder.build(RegistryInputs(), serial: 0)
+            let system = try RegistryBuilder.build(RegistryInputs(), serial: 0)
+            InternedTables.registerSystem(system)
+            return system
         } catch {
             // The catalog is checked by the tests (SystemCatalogTests); a broken catalog is a build defect.
             preconditionFailure("the system catalog is inconsistent: \(error)")
@@ -114,7 +119,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
+        if type.slot >= 0 && (type.registry == 0 || type.registry == internedNumber.load(ordering: .relaxed)) {
             return type.slot
         }
         return slotByIdentifier[type.foldedIdentifier]
