@@ -78,7 +78,7 @@ struct ContentSignaturesTests {
         let fromFixtures = [
             "image/png", "image/jpeg", "image/gif", "image/webp", "image/tiff", "image/bmp", "application/pdf",
             "application/zip", "application/gzip", "application/x-xz", "application/x-sharedlib",
-            "font/woff2", "audio/mpeg", "audio/x-wav",
+            "font/woff2", "audio/x-wav",
         ]
         for mimeType in fromFixtures {
             #expect(answered[mimeType, default: 0] > 0, "no real file checked for \(mimeType)")
@@ -102,7 +102,6 @@ struct ContentSignaturesTests {
         let checksum = Array(String(sum, radix: 8).utf8)
         let field = [UInt8](repeating: 0x30, count: 6 - checksum.count) + checksum + [0, 0x20]
         tar.replaceSubrange(148..<156, with: field)
-        let mp3Frame: [UInt8] = [0xFF, 0xFB, 0x90, 0x64]
         var pe = Array("MZ".utf8) + bytes(58) + le32(128) + bytes(64) + Array("PE".utf8) + [0, 0]
         pe += le16(0x8664) + le16(3)
         func zipEntry(_ name: String) -> [UInt8] {
@@ -128,13 +127,12 @@ struct ContentSignaturesTests {
             ("macho64", [0xCF, 0xFA, 0xED, 0xFE]), ("macho32", [0xCE, 0xFA, 0xED, 0xFE]),
             ("macho-be", [0xFE, 0xED, 0xFA, 0xCE]), ("pe", pe), ("woff", Array("wOFF".utf8)),
             ("woff2", Array("wOF2".utf8)), ("otf", Array("OTTO".utf8)), ("ttf", trueType),
-            ("sqlite", Array("SQLite format 3\u{0}".utf8)), ("flac", Array("fLaC".utf8)),
-            ("mp3", Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + mp3Frame),
+            ("sqlite", Array("SQLite format 3\u{0}".utf8) + [0x10, 0, 1, 1]), ("flac", Array("fLaC".utf8)),
             ("ogg-vorbis", ogg([1] + Array("vorbis".utf8))), ("ogg-opus", ogg(Array("OpusHead".utf8))),
             ("ogg-theora", ogg([0x80] + Array("theora".utf8))), ("zip", zipEntry("notes/readme.txt")),
             ("zip-docx", zipEntry("word/document.xml")), ("zip-mimetype", zipEntry("mimetype")),
         ]
-        for brand in ["isom", "mp41", "mp42", "dash", "M4A ", "M4V ", "qt  ", "heic", "heix", "mif1", "avif", "avis"] {
+        for brand in ["isom", "mp41", "mp42", "dash", "M4A ", "M4V ", "qt  ", "heic", "heix", "mif1", "avif"] {
             cases.append(("ftyp \(brand)", ftyp(brand)))
         }
         for type in 0...5 {
@@ -158,7 +156,10 @@ struct ContentSignaturesTests {
         var disagreements: [String] = []
         for round in 0..<rounds {
             for (name, header) in Self.headers(&random) {
-                var variants = [header]
+                // A boot sector's signature at 510, which libmagic ranks above many magic numbers.
+                var bootSector = header
+                bootSector.replaceSubrange(510..<512, with: [0x55, 0xAA])
+                var variants = [header, bootSector]
                 // Change bytes of the header, where the signatures look: each change must keep the two in agreement.
                 for _ in 0..<(round == 0 ? 0 : 12) {
                     var changed = header
@@ -190,7 +191,7 @@ struct ContentSignaturesTests {
             "image/png", "image/jpeg", "image/gif", "image/webp", "audio/x-wav", "image/tiff", "application/pdf",
             "application/gzip", "application/x-xz", "application/zstd", "application/x-tar",
             "application/x-mach-binary", "application/vnd.microsoft.portable-executable", "font/woff", "font/woff2",
-            "application/vnd.ms-opentype", "font/sfnt", "application/vnd.sqlite3", "audio/flac", "audio/mpeg",
+            "application/vnd.ms-opentype", "font/sfnt", "application/vnd.sqlite3", "audio/flac",
             "audio/ogg", "video/ogg", "application/zip", "video/mp4", "audio/x-m4a", "video/x-m4v", "video/quicktime",
             "image/heic", "image/heif", "image/avif", "application/x-object", "application/x-executable",
             "application/x-sharedlib", "application/x-coredump", "image/bmp",
@@ -200,7 +201,9 @@ struct ContentSignaturesTests {
 
     @Test("bytes no signature claims are left to libmagic")
     func leavesTheRestToLibmagic() {
-        for text in ["", "hello", "{\"a\": 1}", "<?xml version=\"1.0\"?><a/>", "#!/bin/sh\necho hi\n", "PK", "BM"] {
+        for text in [
+            "", "hello", "{\"a\": 1}", "<?xml version=\"1.0\"?><a/>", "#!/bin/sh\necho hi\n", "PK", "BM", "ID3",
+        ] {
             #expect(Self.signature(Array(text.utf8)) == nil, "\(text)")
         }
         // Office documents, EPUB and OpenDocument files are ZIP archives libmagic reads further.
