@@ -26,9 +26,13 @@ extension UTType {
     /// the detached type's own registry.
     @inline(never)
     private func conformsSlowly(to type: UTType) -> Bool {
-        guard isFresh else {
-            return resolved.conformsSlowly(to: type)
-        }
+        // A value made before the current registry was replaced answers as the new registry sees it, or keeps its
+        // old answers when the new registry does not know it (then `resolved` is the value itself, still stale).
+        isFresh ? answerSlowly(to: type) : resolved.answerSlowly(to: type)
+    }
+
+    /// `conformsSlowly(to:)` for this value as it stands, fresh or not.
+    private func answerSlowly(to type: UTType) -> Bool {
         if slot >= 0 {
             if type.slot >= 0 && (type.registry == 0 || type.registry == registry) {
                 return InternedTables.registry(registry).pointee.contains(slot, type.slot)

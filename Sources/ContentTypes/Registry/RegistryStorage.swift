@@ -42,6 +42,9 @@ final class RegistryStorage: Sendable {
     let systemCount: Int32
     let entries: [Entry]
     let closure: ConformanceClosure
+    /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
+    nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
+    let closureWordsPerRow: Int
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
     private let extensionIndex: TagIndex
@@ -59,9 +62,16 @@ final class RegistryStorage: Sendable {
         tagIndexes: TagIndexBuilders
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+        if self.serial != 0 {
+            // The catalog's types of this registry are number 0 in InternedTables, which the system catalog's
+            // registry registers as it is made: make sure it is, before any type of this registry exists.
+            _ = RegistryStorage.system
+        }
         self.systemCount = systemCount
         self.entries = entries
         self.closure = closure
+        self.closureWords = closure.words
+        self.closureWordsPerRow = closure.wordsPerRow
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.extensionIndex = TagIndex(tagIndexes.filenameExtensions)
@@ -82,6 +92,12 @@ final class RegistryStorage: Sendable {
     }()
 
     var count: Int { entries.count }
+
+    /// Whether the type in `slot` conforms to the type in `other`, read through `closureWords`.
+    @inline(__always)
+    func conforms(_ slot: Int32, _ other: Int32) -> Bool {
+        closureWords[Int(slot) &* closureWordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+    }
 
     /// The slot of a folded identifier.
     func slot(forFolded identifier: String) -> Int32? {

@@ -202,6 +202,45 @@ public struct TypeRegistry: Sendable {
         }
     }
 
+    /// The declared type a tag names in `storage`, made to follow the current registry; `nil` when the tag is
+    /// malformed, undeclared or not all ASCII (then `resolveFirst` answers, with a dynamic type or `nil`). Reads
+    /// nothing but `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`), and
+    /// allocates nothing: the tag is folded on the stack.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag's UTF-8 bytes, in any case.
+    ///   - tagClass: the tag's class.
+    ///   - supertype: a type the result must conform to, or `nil` for any.
+    ///   - storage: the registry snapshot to look in.
+    /// - Returns: the preferred declared type, or `nil` for the slow path to answer.
+    @inline(__always)
+    static func declaredType(
+        tag: UnsafeBufferPointer<UInt8>, tagClass: UTTagClass, conformingTo supertype: UTType?,
+        in storage: RegistryStorage
+    ) -> UTType? {
+        var required: Int32 = -1
+        if let supertype {
+            // A catalog type has its slot in every registry; others are looked up.
+            if supertype.slot >= 0 && supertype.registry == 0 {
+                required = supertype.slot
+            } else if let slot = storage.slot(of: supertype) {
+                required = slot
+            } else {
+                return nil  // a supertype this registry does not declare: only dynamic types can conform to it
+            }
+        }
+        let kind = tagClass.kind
+        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, tag.count)) { buffer -> Int32? in
+            guard let folded = Folding.foldASCIITag(tag, of: kind, into: buffer) else {
+                return nil
+            }
+            return storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
+                required < 0 || storage.conforms(slot, required)
+            }
+        }
+        return found.map { UTType(storage: storage, slot: $0, followsCurrent: true) }
+    }
+
     /// What a tag look-up found; free of references, so that it leaves the folding closure at no cost.
     private enum TagMatch {
         case malformed
