@@ -117,9 +117,9 @@ func registerAnchoredBenchmarks() {
         let pairs = mix.pairs
         let mimePairs = mix.mimePairs.map { (strdup($0.0), strdup($0.1)) }
         defer {
-            mimePairs.forEach {
-                free($0.0)
-                free($0.1)
+            for pair in mimePairs {
+                free(pair.0)
+                free(pair.1)
             }
         }
         for _ in benchmark.scaledIterations {
@@ -183,7 +183,11 @@ func registerAnchoredBenchmarks() {
     Benchmark("UTType(filenameExtension:) mix vs g_content_type_guess", configuration: configuration) { benchmark in
         let rounds = 12_000
         let names = extensionMix.map { strdup("file.\($0)") }
-        defer { names.forEach { free($0) } }
+        defer {
+            for name in names {
+                free(name)
+            }
+        }
         for _ in benchmark.scaledIterations {
             let (ours, theirs) = fastestOfInterleaved(3) {
                 for round in 0..<rounds {
@@ -201,7 +205,11 @@ func registerAnchoredBenchmarks() {
     Benchmark("UTType(mimeType:) mix vs g_content_type_from_mime_type", configuration: configuration) { benchmark in
         let rounds = 12_000
         let names = mimeTypeMix.map { strdup($0) }
-        defer { names.forEach { free($0) } }
+        defer {
+            for name in names {
+                free(name)
+            }
+        }
         for _ in benchmark.scaledIterations {
             let (ours, theirs) = fastestOfInterleaved(3) {
                 for round in 0..<rounds {
