@@ -267,10 +267,13 @@ func registerAnchoredBenchmarks() {
             maxIterations: 10)
     ) { benchmark in
         let rounds = 4
+        // Each thread identifies its own copies, as two drags would: sharing one `Data` between threads would time
+        // the contention on its reference count.
+        let copies = (0..<2).map { _ in mixed.map { Data(Array($0)) } }
         func run(threads: Int) {
             DispatchQueue.concurrentPerform(iterations: threads) { thread in
                 for _ in 0..<rounds / threads {
-                    for sample in mixed {
+                    for sample in copies[thread] {
                         blackHole(try? sniffer.identify(sample))
                     }
                 }

@@ -108,7 +108,16 @@ public final class ContentSniffer: Sendable {
     /// - Returns: the type, libmagic's MIME type, what decided, and a contradicting name's type.
     /// - Throws: `ContentSnifferError` when libmagic cannot be loaded or fails.
     public func identify(_ data: Data, filename: String?) throws -> Identification {
-        let registry = self.registry ?? TypeRegistry.current
+        // The sniffer's own registry is read in place: copying it would count a reference on the snapshot that every
+        // thread identifying with this sniffer shares.
+        if let registry {
+            return try identify(data, filename: filename, in: registry)
+        }
+        return try identify(data, filename: filename, in: TypeRegistry.current)
+    }
+
+    /// `identify(_:filename:)` in a given registry.
+    private func identify(_ data: Data, filename: String?, in registry: TypeRegistry) throws -> Identification {
         let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in
             if let mimeType = ContentSignatures.mimeType(of: bytes) {
                 return MagicAnswer(mimeType: mimeType, charset: "binary")
