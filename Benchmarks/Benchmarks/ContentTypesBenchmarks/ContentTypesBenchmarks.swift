@@ -192,8 +192,13 @@ let benchmarks: @Sendable () -> Void = {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         Benchmark(
             "sniff \(name) ×1000 on \(cores) threads", configuration: .init(metrics: [nanoseconds, .throughput])
-        ) { _ in
-            DispatchQueue.concurrentPerform(iterations: cores) { _ in
+        ) { benchmark in
+            // A copy of the sample per thread, as separate drags have: one shared `Data` would time the contention
+            // on its reference count.
+            let copies = (0..<cores).map { _ in Data(Array(sample)) }
+            benchmark.startMeasurement()
+            DispatchQueue.concurrentPerform(iterations: cores) { thread in
+                let sample = copies[thread]
                 for _ in 0..<(1000 / cores) {
                     blackHole(try? sniffer.identify(sample))
                 }

@@ -120,7 +120,16 @@ public struct TypeRegistry: Sendable {
     ///   - supertype: a type the result must conform to, or `nil` for any.
     /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
+        // A declared tag: folded on the stack and found without counting references (the sniffer maps every
+        // answer through here, from any number of threads).
+        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.declaredType(
+                tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
+        }
+        if let declared = declared ?? nil {
+            return declared
+        }
+        return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
 
     /// Every type with a tag, as `UTType.types(tag:tagClass:conformingTo:)` finds them, but in this registry.
@@ -212,11 +221,13 @@ public struct TypeRegistry: Sendable {
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     ///   - storage: the registry snapshot to look in.
+    ///   - followsCurrent: whether the type follows `TypeRegistry.current` (made by `UTType`'s initialisers) or
+    ///     stays with `storage` (made by a registry's own methods).
     /// - Returns: the preferred declared type, or `nil` for the slow path to answer.
     @inline(__always)
     static func declaredType(
         tag: UnsafeBufferPointer<UInt8>, tagClass: UTTagClass, conformingTo supertype: UTType?,
-        in storage: RegistryStorage
+        in storage: RegistryStorage, followsCurrent: Bool = true
     ) -> UTType? {
         var required: Int32 = -1
         if let supertype {
@@ -238,7 +249,7 @@ public struct TypeRegistry: Sendable {
                 required < 0 || storage.conforms(slot, required)
             }
         }
-        return found.map { UTType(storage: storage, slot: $0, followsCurrent: true) }
+        return found.map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
     }
 
     /// What a tag look-up found; free of references, so that it leaves the folding closure at no cost.
