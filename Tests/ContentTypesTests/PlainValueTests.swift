@@ -81,4 +81,30 @@ struct PlainValueTests {
         #expect(UTType(mimeType: "image/png ; charset=x") == UTType(mimeType: "image/png;charset=x"))
         #expect(UTType(filenameExtension: "ÄÖ") == UTType(filenameExtension: "äö"))
     }
+
+    @Test("types made and compared on many threads at once agree (InternedTables under ThreadSanitizer)")
+    func concurrentInterning() async throws {
+        let expected = try #require(UTType(filenameExtension: "plainshared"))
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var agreed = true
+                    for round in 0..<200 {
+                        // New dynamic types and registries while others read the tables.
+                        let dynamic = UTType(filenameExtension: "plainconcurrent\(task)x\(round % 50)")
+                        let shared = UTType(filenameExtension: "PLAINSHARED")
+                        let registry = try TypeRegistry(declarations: Self.declarations)
+                        let sketch = registry.type(withIdentifier: "org.dndkit.test.plain.sketch")
+                        agreed =
+                            agreed && shared == expected && dynamic?.conforms(to: .data) == true
+                            && dynamic?.conforms(to: expected) == false && sketch?.conforms(to: .json) == true
+                    }
+                    return agreed
+                }
+            }
+            for try await agreed in group {
+                #expect(agreed)
+            }
+        }
+    }
 }

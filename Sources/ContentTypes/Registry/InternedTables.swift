@@ -106,6 +106,10 @@ enum InternedTables {
     static func registerSystem(_ system: RegistryStorage) {
         lock.withLock { state in
             precondition(state.registries == 0, "the system catalog is registered first, and once")
+            // The directories are written here only, before any number exists: afterwards they are only read (a
+            // write, even of the same value, would race with readers on other threads).
+            registryChunks = Self.makeDirectory()
+            detachedChunks = Self.makeDirectory()
             append(system, number: 0)
             state.registries = 1
         }
@@ -113,7 +117,7 @@ enum InternedTables {
 
     /// Writes the record of a snapshot; called under the lock.
     private static func append(_ storage: RegistryStorage, number: UInt32) {
-        let chunk = chunk(of: &registryChunks, for: number)
+        let chunk = chunk(of: registryChunks.unsafelyUnwrapped, for: number)
         let closure = storage.closure
         (chunk + Int(number) & (chunkSize - 1)).initialize(
             to: RegistryRecord(
@@ -123,13 +127,14 @@ enum InternedTables {
 
     /// The number of a detached type with these contents: an existing one's, or a new one.
     static func number(of type: DetachedType) -> UInt32 {
-        lock.withLock { state in
+        _ = RegistryStorage.system  // its registration allocates the directories
+        return lock.withLock { state in
             if let number = state.detachedByKey[type.key] {
                 return number
             }
             let number = state.detached
             precondition(number < UInt32(chunkSize * chunkSize), "more than 2^20 distinct detached types")
-            let chunk = chunk(of: &detachedChunks, for: number)
+            let chunk = chunk(of: detachedChunks.unsafelyUnwrapped, for: number)
             (chunk + Int(number) & (chunkSize - 1)).initialize(
                 to: DetachedRecord(
                     parents: type.parentBuffer, identifierHash: type.folded.hashValue, type: .passRetained(type)))
@@ -139,19 +144,19 @@ enum InternedTables {
         }
     }
 
-    /// The chunk that holds `number` in a table, allocating the directory and the chunk as needed; under the lock.
+    /// A directory of `chunkSize` chunks, none allocated yet.
+    private static func makeDirectory<Record>() -> UnsafeMutablePointer<UnsafeMutablePointer<Record>?> {
+        let chunks = UnsafeMutablePointer<UnsafeMutablePointer<Record>?>.allocate(capacity: chunkSize)
+        chunks.initialize(repeating: nil, count: chunkSize)
+        return chunks
+    }
+
+    /// The chunk that holds `number` in a table, allocating the chunk as needed; under the lock. A new chunk's
+    /// place in the directory is one no reader reads yet: its numbers are not given out.
     private static func chunk<Record>(
-        of directory: inout Directory<Record>, for number: UInt32
+        of chunks: UnsafeMutablePointer<UnsafeMutablePointer<Record>?>, for number: UInt32
     ) -> UnsafeMutablePointer<Record> {
         precondition(Int(number) < chunkSize * chunkSize, "more than 2^20 registry snapshots or detached types")
-        let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Record>?>
-        if let existing = directory {
-            chunks = existing
-        } else {
-            chunks = .allocate(capacity: chunkSize)
-            chunks.initialize(repeating: nil, count: chunkSize)
-            directory = chunks
-        }
         let index = Int(number) >> chunkBits
         if let chunk = chunks[index] {
             return chunk
