@@ -17,7 +17,23 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        benchmarkFamily("ContentTypesBenchmarks", dependencies: [.product(name: "ContentTypes", package: "DnDKit")]),
+        // ContentTypes against GLib's content types and libmagic called directly, in the same run (issue 17).
+        benchmarkFamily(
+            "ContentTypesBenchmarks",
+            dependencies: [.product(name: "ContentTypes", package: "DnDKit"), "CContentTypesBaseline"]),
+        .target(
+            name: "CContentTypesBaseline",
+            dependencies: ["CGIO"],
+            path: "Baselines/CContentTypesBaseline",
+            linkerSettings: [.linkedLibrary("magic")]
+        ),
+        // GLib's GIO, only for the flags `pkg-config gio-2.0` gives CContentTypesBaseline.
+        .systemLibrary(
+            name: "CGIO",
+            path: "Baselines/CGIO",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // PNGCodec against libpng called directly, in the same run (issue 2).
         benchmarkFamily(
             "PNGBenchmarks", dependencies: [.product(name: "PNGCodec", package: "DnDKit"), "CLibPNGBaseline"]),

@@ -129,6 +129,57 @@ enum Folding {
         return !tag.contains { $0 < 0x21 || $0 == 0x7F }
     }
 
+    /// Folds an ASCII tag as `foldTag(_:of:)` does into `buffer`, which holds at least as many bytes as `source`.
+    ///
+    /// - Parameters:
+    ///   - source: the tag's UTF-8 bytes.
+    ///   - kind: the kind of its tag class.
+    ///   - buffer: where to fold it.
+    /// - Returns: the folded bytes, a prefix of `buffer`; `nil` when the tag is not ASCII (it needs Unicode case
+    ///   mapping: see `withFoldedTag`) or the folded tag is not valid (`isValidTag(_:of:)`).
+    @inline(__always)
+    static func foldASCIITag(
+        _ source: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8>? {
+        var count = 0
+        var offset = 0
+        // A valid tag has no control character, space or DEL, and an extension no slash (checked as it is folded);
+        // a MIME type's spaces are dropped, so words with one go byte by byte.
+        let forbidden: UInt8 = kind == .filenameExtension ? 0x2F : 0x7F
+        // Words of ASCII with no space, control character, DEL or slash are folded eight bytes at a time.
+        while offset + 8 <= source.count {
+            let word = UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if ByteWord.hasNonASCII(word) || ByteWord.containsByte(below: 0x21, in: word)
+                || ByteWord.contains(word, 0x7F) || ByteWord.contains(word, forbidden)
+            {
+                break
+            }
+            UnsafeMutableRawBufferPointer(buffer).storeBytes(
+                of: ByteWord.lowercased(word), toByteOffset: count, as: UInt64.self)
+            offset += 8
+            count += 8
+        }
+        while offset < source.count {
+            let byte = source[offset]
+            offset += 1
+            if byte >= 0x80 {
+                return nil
+            }
+            if kind == .mimeType && byte == 0x20 {
+                continue
+            }
+            if byte < 0x21 || byte == 0x7F || byte == forbidden {
+                return nil
+            }
+            buffer[count] = lowercase(byte)
+            count += 1
+        }
+        guard count > 0, kind != .filenameExtension || buffer[0] != 0x2E else {
+            return nil  // empty, or an extension with a leading period
+        }
+        return UnsafeBufferPointer(rebasing: buffer[..<count])
+    }
+
     /// Calls `body` with the UTF-8 bytes of `tag` folded as `foldTag(_:of:)` folds it, or with `nil` when the folded
     /// tag is not valid (`isValidTag(_:of:)`). ASCII tags are folded into a temporary buffer, without allocating.
     ///

@@ -31,10 +31,24 @@ public struct UTTagClass: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// Filename extensions such as `txt`, written without the leading period (`public.filename-extension`).
-    public static let filenameExtension = UTTagClass(rawValue: "public.filename-extension")
+    ///
+    /// Made on each use from constants (no lazy initialisation): the hot path of every look-up by extension.
+    public static var filenameExtension: UTTagClass {
+        UTTagClass(rawValue: "public.filename-extension", kind: .filenameExtension)
+    }
 
     /// MIME types such as `text/plain` (`public.mime-type`).
-    public static let mimeType = UTTagClass(rawValue: "public.mime-type")
+    ///
+    /// Made on each use from constants (no lazy initialisation): the hot path of every look-up by MIME type.
+    public static var mimeType: UTTagClass {
+        UTTagClass(rawValue: "public.mime-type", kind: .mimeType)
+    }
+
+    /// A tag class whose kind is known.
+    private init(rawValue: String, kind: Kind) {
+        self.rawValue = rawValue
+        self.kind = kind
+    }
 
     /// The tag class's identifier.
     public var description: String { rawValue }

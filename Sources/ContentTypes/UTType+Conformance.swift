@@ -5,31 +5,69 @@ extension UTType {
     ///
     /// - Parameter type: the type that this type might conform to.
     /// - Returns: `true` when this type is `type` or conforms to it, directly or through its parents.
+    @inline(__always)
     public func conforms(to type: UTType) -> Bool {
-        let other = type.slot
-        // A type without owner is a catalog type, the same in every registry.
-        if slot >= 0 && other >= 0 && (type.owner == nil || type.owner === owner) && isFresh {
-            if let owner {
-                return owner.closure.contains(slot, other)
+        // Two registered types of one registry (a catalog type is in every registry): one bit of the closure, read
+        // through plain values.
+        if slot >= 0 && type.slot >= 0 && (type.registry == 0 || type.registry == registry) {
+            let record = InternedTables.registry(registry)
+            if !followsCurrent || registry == 0 || record.pointee.serial == TypeRegistry.currentSerial {
+                return record.pointee.contains(slot, type.slot)
             }
-            return RegistryStorage.system.closure.contains(slot, other)
         }
-        return resolved.conformsSlowly(to: type)
+        return conformsSlowly(to: type)
     }
 
-    /// Conformance when the fast path does not apply: types from different registries, a registry that has been
-    /// replaced, dynamic and undeclared types.
+    /// Conformance when the fast path does not apply: dynamic and undeclared types, types from different registries,
+    /// a registry that has been replaced.
+    ///
+    /// A detached type's identifier is one its registry does not declare, and every registry declares the catalog's
+    /// identifiers: so no catalog type conforms to a detached type or has its identifier, and neither does a type of
+    /// the detached type's own registry.
+    @inline(never)
     private func conformsSlowly(to type: UTType) -> Bool {
+        // A value made before the current registry was replaced answers as the new registry sees it, or keeps its
+        // old answers when the new registry does not know it (then `resolved` is the value itself, still stale).
+        isFresh ? answerSlowly(to: type) : resolved.answerSlowly(to: type)
+    }
+
+    /// `conformsSlowly(to:)` for this value as it stands, fresh or not.
+    private func answerSlowly(to type: UTType) -> Bool {
         if slot >= 0 {
-            guard let other = storage.slot(of: type) else {
+            if type.slot >= 0 && (type.registry == 0 || type.registry == registry) {
+                return InternedTables.registry(registry).pointee.contains(slot, type.slot)
+            }
+            if registry == 0 || (type.slot < 0 && type.registry == registry && type.isFresh) {
+                return false  // a catalog type conforms to catalog types only
+            }
+            guard let other = storage.slot(of: type.resolved) else {
                 return false  // a type this registry does not know is nothing a registered type conforms to
             }
             return storage.closure.contains(slot, other)
         }
-        if foldedIdentifier == type.foldedIdentifier {
+        // A detached type: itself, or what its parents conform to.
+        if type.slot < 0 && type.detachedNumber == detachedNumber {
             return true
         }
-        return detached?.parents.contains { $0.conforms(to: type) } ?? false
+        let record = InternedTables.detached(detachedNumber)
+        for parent in record.pointee.parents where parent.conforms(to: type) {
+            return true
+        }
+        return hasDetachedIdentifier(of: type)
+    }
+
+    /// Whether this detached type has the identifier of `type`, compared by hash first.
+    fileprivate func hasDetachedIdentifier(of type: UTType) -> Bool {
+        if type.slot >= 0 {
+            if type.registry == 0 {
+                return false  // a catalog identifier, which no detached type has
+            }
+        } else if InternedTables.detached(type.detachedNumber).pointee.identifierHash
+            != InternedTables.detached(detachedNumber).pointee.identifierHash
+        {
+            return false
+        }
+        return foldedIdentifier == type.foldedIdentifier
     }
 
     /// Whether this type conforms to `type` and is not `type` itself.
@@ -67,10 +105,18 @@ extension UTType {
 
 extension UTType: Hashable {
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
-        if lhs.slot >= 0 && lhs.slot == rhs.slot && lhs.owner === rhs.owner {
+        if lhs.slot >= 0 && rhs.slot >= 0 {
+            // Identifiers are unique within a registry, and catalog slots (registry 0) come before every other slot
+            // of any registry, which redeclares no catalog type.
+            if lhs.registry == rhs.registry || lhs.registry == 0 || rhs.registry == 0 {
+                return lhs.slot == rhs.slot
+            }
+            return lhs.foldedIdentifier == rhs.foldedIdentifier
+        }
+        if lhs.slot < 0 && rhs.slot < 0 && lhs.detachedNumber == rhs.detachedNumber {
             return true
         }
-        return lhs.foldedIdentifier == rhs.foldedIdentifier
+        return lhs.slot < 0 ? lhs.hasDetachedIdentifier(of: rhs) : rhs.hasDetachedIdentifier(of: lhs)
     }
 
     public func hash(into hasher: inout Hasher) {

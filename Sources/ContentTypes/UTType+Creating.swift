@@ -75,6 +75,16 @@ extension UTType {
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
+        // A declared tag: found in the current snapshot without counting a reference or allocating.
+        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
+            TypeRegistry.withCurrentStorage { storage in
+                TypeRegistry.declaredType(tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage)
+            }
+        }
+        if let declared = declared ?? nil {
+            self = declared
+            return
+        }
         let type = TypeRegistry.withCurrent { registry in
             registry.resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
         }

@@ -9,29 +9,31 @@
 /// Identity is the identifier, compared case-insensitively: `UTType("PUBLIC.PNG") == .png`. `Codable` encodes the
 /// identifier as a single string.
 public struct UTType: Sendable {
-    /// The registry snapshot this value was resolved in; `nil` for the types of the system catalog, which have the
-    /// same slot and the same answers in every registry. Catalog types thus hold no reference, and copying one costs
-    /// no reference counting.
-    let owner: RegistryStorage?
-    /// The type's slot in `storage`, or -1 for a type the registry does not hold (dynamic or undeclared).
+    // A type is a plain value: numbers into `InternedTables`, no reference. Copying one, keeping it in an array or a
+    // dictionary and asking it `conforms(to:)` count no references.
+
+    /// The number of the registry snapshot this value was resolved in (`InternedTables`); 0 for the types of the
+    /// system catalog, which have the same slot and the same answers in every registry.
+    let registry: UInt32
+    /// The type's slot in its registry, or -1 for a type the registry does not hold (dynamic or undeclared).
     let slot: Int32
+    /// The number of the type's `DetachedType` when `slot` is -1.
+    let detachedNumber: UInt32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
     let followsCurrent: Bool
-    /// The facts of a type that is not in `storage`.
-    let detached: DetachedType?
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.owner = slot < storage.systemCount ? nil : storage
+        self.registry = slot < storage.systemCount ? 0 : InternedTables.number(of: storage)
         self.slot = slot
         self.followsCurrent = followsCurrent
-        self.detached = nil
+        self.detachedNumber = 0
     }
 
     init(storage: RegistryStorage, detached: DetachedType, followsCurrent: Bool) {
-        self.owner = storage
+        self.registry = InternedTables.number(of: storage)
         self.slot = -1
         self.followsCurrent = followsCurrent
-        self.detached = detached
+        self.detachedNumber = InternedTables.number(of: detached)
     }
 
     /// A type of the system catalog, for the static members.
@@ -45,9 +47,15 @@ public struct UTType: Sendable {
         }
     }
 
-    /// The registry snapshot that answers for this value: the one it was resolved in, or any for a catalog type.
+    /// The registry snapshot that answers for this value: the one it was resolved in, or the system catalog's for a
+    /// catalog type.
     var storage: RegistryStorage {
-        owner ?? .system
+        InternedTables.registry(registry).pointee.storage.takeUnretainedValue()
+    }
+
+    /// The facts of a type its registry does not hold.
+    var detached: DetachedType? {
+        slot < 0 ? InternedTables.detached(detachedNumber).pointee.type.takeUnretainedValue() : nil
     }
 
     /// The identifier, case-folded: what equality and hashing use.
@@ -64,13 +72,14 @@ public struct UTType: Sendable {
     }
 
     /// Whether answers from `storage` are current: always for values bound to a registry, and for values that follow
-    /// the current registry while it has not been replaced. Catalog types are the same in every registry.
+    /// the current registry while it has not been replaced. Catalog types are the same in every registry; a detached
+    /// type made in the catalog's registry is not (a registry that replaces it may declare the type).
     @inline(__always)
     var isFresh: Bool {
-        guard followsCurrent, let owner else {
+        guard followsCurrent, registry != 0 || slot < 0 else {
             return true
         }
-        return owner.serial == TypeRegistry.currentSerial
+        return InternedTables.registry(registry).pointee.serial == TypeRegistry.currentSerial
     }
 
     /// This value as the registry it should answer from sees it: itself, or re-resolved in `TypeRegistry.current`
@@ -98,6 +107,8 @@ final class DetachedType: Sendable {
     let parents: [UTType]
     let tags: [UTTagClass: [String]]
     let isDynamic: Bool
+    /// `parents`, at a fixed address for `InternedTables`; freed with this object.
+    nonisolated(unsafe) let parentBuffer: UnsafeBufferPointer<UTType>
 
     init(identifier: String, parents: [UTType], tags: [UTTagClass: [String]], isDynamic: Bool) {
         self.identifier = identifier
@@ -105,9 +116,44 @@ final class DetachedType: Sendable {
         self.parents = parents
         self.tags = tags
         self.isDynamic = isDynamic
+        let buffer = UnsafeMutableBufferPointer<UTType>.allocate(capacity: max(1, parents.count))
+        _ = buffer.initialize(from: parents)
+        self.parentBuffer = UnsafeBufferPointer(rebasing: buffer[..<parents.count])
     }
 
     convenience init(undeclared identifier: String, parents: [UTType]) {
         self.init(identifier: identifier, parents: parents, tags: [:], isDynamic: false)
+    }
+
+    deinit {
+        // UTType is a plain value: nothing to deinitialise.
+        UnsafeMutableRawPointer(mutating: parentBuffer.baseAddress)?.deallocate()
+    }
+
+    /// What makes two detached types the same: equal keys share one number in `InternedTables`.
+    struct Key: Hashable {
+        let identifier: String
+        let parents: [UTType.Identity]
+        let tags: [UTTagClass: [String]]
+        let isDynamic: Bool
+    }
+
+    var key: Key {
+        Key(
+            identifier: identifier, parents: parents.map(\.identity), tags: tags, isDynamic: isDynamic)
+    }
+}
+
+extension UTType {
+    /// A value's exact identity, for `DetachedType.Key`: what `==` compares, and more.
+    struct Identity: Hashable {
+        let registry: UInt32
+        let slot: Int32
+        let detachedNumber: UInt32
+        let followsCurrent: Bool
+    }
+
+    var identity: Identity {
+        Identity(registry: registry, slot: slot, detachedNumber: detachedNumber, followsCurrent: followsCurrent)
     }
 }

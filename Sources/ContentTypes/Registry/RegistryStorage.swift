@@ -36,9 +36,15 @@ final class RegistryStorage: Sendable {
     }
 
     let serial: UInt64
+    /// The snapshot's number in `InternedTables`, 0 until a type of its own is made (and always for the system
+    /// catalog's, whose number is 0).
+    let internedNumber = Atomic<UInt32>(0)
     let systemCount: Int32
     let entries: [Entry]
     let closure: ConformanceClosure
+    /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
+    nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
+    let closureWordsPerRow: Int
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
     private let extensionIndex: TagIndex
@@ -56,9 +62,16 @@ final class RegistryStorage: Sendable {
         tagIndexes: TagIndexBuilders
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+        if self.serial != 0 {
+            // The catalog's types of this registry are number 0 in InternedTables, which the system catalog's
+            // registry registers as it is made: make sure it is, before any type of this registry exists.
+            _ = RegistryStorage.system
+        }
         self.systemCount = systemCount
         self.entries = entries
         self.closure = closure
+        self.closureWords = closure.words
+        self.closureWordsPerRow = closure.wordsPerRow
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.extensionIndex = TagIndex(tagIndexes.filenameExtensions)
@@ -69,7 +82,9 @@ final class RegistryStorage: Sendable {
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
     static let system: RegistryStorage = {
         do {
-            return try RegistryBuilder.build(RegistryInputs(), serial: 0)
+            let system = try RegistryBuilder.build(RegistryInputs(), serial: 0)
+            InternedTables.registerSystem(system)
+            return system
         } catch {
             // The catalog is checked by the tests (SystemCatalogTests); a broken catalog is a build defect.
             preconditionFailure("the system catalog is inconsistent: \(error)")
@@ -77,6 +92,12 @@ final class RegistryStorage: Sendable {
     }()
 
     var count: Int { entries.count }
+
+    /// Whether the type in `slot` conforms to the type in `other`, read through `closureWords`.
+    @inline(__always)
+    func conforms(_ slot: Int32, _ other: Int32) -> Bool {
+        closureWords[Int(slot) &* closureWordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+    }
 
     /// The slot of a folded identifier.
     func slot(forFolded identifier: String) -> Int32? {
@@ -114,7 +135,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
+        if type.slot >= 0 && (type.registry == 0 || type.registry == internedNumber.load(ordering: .relaxed)) {
             return type.slot
         }
         return slotByIdentifier[type.foldedIdentifier]

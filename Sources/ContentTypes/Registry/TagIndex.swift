@@ -12,13 +12,45 @@ struct TagIndex: Sendable {
         let slotsCount: Int32
     }
 
-    /// The keys' bytes, back to back.
-    private let bytes: [UInt8]
-    private let keys: [Key]
-    /// The slots of every key, key after key.
-    private let slots: [Int32]
-    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
-    private let buckets: [Int32]
+    /// The index's tables, in buffers at fixed addresses that a look-up reads through pointers, without counting
+    /// references to arrays; immutable once built, freed with the last copy of the index.
+    private final class Tables: Sendable {
+        /// The keys' bytes, back to back.
+        nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
+        nonisolated(unsafe) let keys: UnsafeMutableBufferPointer<Key>
+        /// The slots of every key, key after key.
+        nonisolated(unsafe) let slots: UnsafeMutableBufferPointer<Int32>
+        /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
+        nonisolated(unsafe) let buckets: UnsafeMutableBufferPointer<Int32>
+
+        init(bytes: [UInt8], keys: [Key], slots: [Int32], buckets: [Int32]) {
+            self.bytes = Self.copy(bytes)
+            self.keys = Self.copy(keys)
+            self.slots = Self.copy(slots)
+            self.buckets = Self.copy(buckets)
+        }
+
+        private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
+            _ = buffer.initialize(from: array)
+            return UnsafeMutableBufferPointer(rebasing: buffer[..<array.count])
+        }
+
+        deinit {
+            bytes.deallocate()
+            keys.deallocate()
+            slots.deallocate()
+            buckets.deallocate()
+        }
+    }
+
+    /// Owns the buffers below.
+    private let tables: Tables
+    // The buffers, copied out of `tables` so that a look-up reads them without touching the object.
+    nonisolated(unsafe) private let bytes: UnsafeMutableBufferPointer<UInt8>
+    nonisolated(unsafe) private let keys: UnsafeMutableBufferPointer<Key>
+    nonisolated(unsafe) private let slots: UnsafeMutableBufferPointer<Int32>
+    nonisolated(unsafe) private let buckets: UnsafeMutableBufferPointer<Int32>
 
     init(_ builder: TagIndexBuilder) {
         var bytes: [UInt8] = []
@@ -33,10 +65,12 @@ struct TagIndex: Sendable {
             bytes += key.bytes
             slots += keySlots
         }
-        self.bytes = bytes
-        self.keys = keys
-        self.slots = slots
-        self.buckets = builder.buckets
+        let tables = Tables(bytes: bytes, keys: keys, slots: slots, buckets: builder.buckets)
+        self.tables = tables
+        self.bytes = tables.bytes
+        self.keys = tables.keys
+        self.slots = tables.slots
+        self.buckets = tables.buckets
     }
 
     /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
@@ -50,7 +84,7 @@ struct TagIndex: Sendable {
 
     /// Every slot with the folded tag `key`, preferred first.
     func slots(withFolded key: UnsafeBufferPointer<UInt8>) -> ArraySlice<Int32> {
-        slots[positions(ofFolded: key)]
+        Array(slots[positions(ofFolded: key)])[...]
     }
 
     /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
@@ -61,7 +95,7 @@ struct TagIndex: Sendable {
         while buckets[bucket] != 0 {
             let candidate = keys[Int(buckets[bucket] - 1)]
             if candidate.hash == hash && Int(candidate.bytesCount) == key.count
-                && Self.equal(bytes, from: Int(candidate.bytesStart), key)
+                && Self.equal(UnsafeRawBufferPointer(bytes), from: Int(candidate.bytesStart), key)
             {
                 let start = Int(candidate.slotsStart)
                 return start..<start + Int(candidate.slotsCount)
@@ -73,26 +107,26 @@ struct TagIndex: Sendable {
 
     /// Whether the key's bytes are those stored from `start`, compared eight at a time.
     @inline(__always)
-    private static func equal(_ bytes: [UInt8], from start: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { stored in
-            let key = UnsafeRawBufferPointer(key)
-            var offset = 0
-            while offset + 8 <= key.count {
-                if stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
-                    != key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                {
-                    return false
-                }
-                offset += 8
+    private static func equal(_ stored: UnsafeRawBufferPointer, from start: Int, _ key: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        let key = UnsafeRawBufferPointer(key)
+        var offset = 0
+        while offset + 8 <= key.count {
+            if stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
+                != key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
             }
-            while offset < key.count {
-                if stored[start + offset] != key[offset] {
-                    return false
-                }
-                offset += 1
-            }
-            return true
+            offset += 8
         }
+        while offset < key.count {
+            if stored[start + offset] != key[offset] {
+                return false
+            }
+            offset += 1
+        }
+        return true
     }
 }
 

@@ -39,9 +39,24 @@ private final class ThreadSnapshot {
     }
 }
 
-/// The thread-local slot of each thread's `ThreadSnapshot`, holding one reference to it; `nil` if the system has no
-/// thread-local key left, and every read takes the lock.
-private let snapshotKey: pthread_key_t? = {
+/// The thread-local slot of each thread's `ThreadSnapshot`, holding one reference to it: the key plus one, or 0 before
+/// the first read creates it, or `UInt64.max` if the system had no thread-local key left (every read then takes the
+/// lock). An atomic initialised to a constant, so that reading it runs no lazy initialisation.
+private let snapshotKeyState = Atomic<UInt64>(0)
+private let noSnapshotKey = UInt64.max
+
+/// The thread-local key, once created.
+@inline(__always)
+private var snapshotKey: pthread_key_t? {
+    let state = snapshotKeyState.load(ordering: .acquiring)
+    return state == 0 || state == noSnapshotKey ? nil : pthread_key_t(truncatingIfNeeded: state - 1)
+}
+
+/// Creates the thread-local key if no read has yet; called under the registry's lock.
+private func createSnapshotKey() {
+    guard snapshotKeyState.load(ordering: .acquiring) == 0 else {
+        return
+    }
     var key = pthread_key_t()
     #if canImport(Darwin)
         let status = pthread_key_create(&key) { Unmanaged<ThreadSnapshot>.fromOpaque($0).release() }
@@ -52,8 +67,8 @@ private let snapshotKey: pthread_key_t? = {
             }
         }
     #endif
-    return status == 0 ? key : nil
-}()
+    snapshotKeyState.store(status == 0 ? UInt64(key) + 1 : noSnapshotKey, ordering: .releasing)
+}
 
 extension TypeRegistry {
     /// The process-wide registry that `UTType`'s initialisers and static members consult. At first, the system
@@ -116,9 +131,33 @@ extension TypeRegistry {
         return body(refreshSnapshot())
     }
 
+    /// Calls `body` with the current registry's snapshot storage, borrowed from this thread's snapshot without
+    /// counting a reference when that snapshot is current.
+    ///
+    /// Only for bodies that never read `current` (directly or by resolving a type made before a replacement): such a
+    /// read may replace this thread's snapshot and free the storage `body` is using. Tag look-ups use it for the
+    /// declared-tag case and do everything else through `withCurrent`.
+    ///
+    /// - Parameter body: what to do with the storage.
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    static func withCurrentStorage<Result>(_ body: (RegistryStorage) -> Result) -> Result {
+        let serial = currentRegistrySerial.load(ordering: .acquiring)
+        if let key = snapshotKey, let pointer = pthread_getspecific(key) {
+            let snapshot = Unmanaged<ThreadSnapshot>.fromOpaque(pointer)
+            if snapshot._withUnsafeGuaranteedRef({ $0.registry.storage.serial == serial }) {
+                return snapshot._withUnsafeGuaranteedRef { body($0.registry.storage) }
+            }
+        }
+        return body(refreshSnapshot().storage)
+    }
+
     /// Reads the current registry under the lock and makes it this thread's snapshot.
     private static func refreshSnapshot() -> TypeRegistry {
-        let registry = currentRegistry.withLock { $0 }
+        let registry = currentRegistry.withLock { registry in
+            createSnapshotKey()
+            return registry
+        }
         guard let key = snapshotKey else {
             return registry
         }

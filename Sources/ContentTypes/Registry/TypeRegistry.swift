@@ -120,7 +120,16 @@ public struct TypeRegistry: Sendable {
     ///   - supertype: a type the result must conform to, or `nil` for any.
     /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
+        // A declared tag: folded on the stack and found without counting references (the sniffer maps every
+        // answer through here, from any number of threads).
+        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
+            Self.declaredType(
+                tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
+        }
+        if let declared = declared ?? nil {
+            return declared
+        }
+        return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
 
     /// Every type with a tag, as `UTType.types(tag:tagClass:conformingTo:)` finds them, but in this registry.
@@ -200,6 +209,47 @@ public struct TypeRegistry: Sendable {
         case .undeclared:
             return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent)
         }
+    }
+
+    /// The declared type a tag names in `storage`, made to follow the current registry; `nil` when the tag is
+    /// malformed, undeclared or not all ASCII (then `resolveFirst` answers, with a dynamic type or `nil`). Reads
+    /// nothing but `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`), and
+    /// allocates nothing: the tag is folded on the stack.
+    ///
+    /// - Parameters:
+    ///   - tag: the tag's UTF-8 bytes, in any case.
+    ///   - tagClass: the tag's class.
+    ///   - supertype: a type the result must conform to, or `nil` for any.
+    ///   - storage: the registry snapshot to look in.
+    ///   - followsCurrent: whether the type follows `TypeRegistry.current` (made by `UTType`'s initialisers) or
+    ///     stays with `storage` (made by a registry's own methods).
+    /// - Returns: the preferred declared type, or `nil` for the slow path to answer.
+    @inline(__always)
+    static func declaredType(
+        tag: UnsafeBufferPointer<UInt8>, tagClass: UTTagClass, conformingTo supertype: UTType?,
+        in storage: RegistryStorage, followsCurrent: Bool = true
+    ) -> UTType? {
+        var required: Int32 = -1
+        if let supertype {
+            // A catalog type has its slot in every registry; others are looked up.
+            if supertype.slot >= 0 && supertype.registry == 0 {
+                required = supertype.slot
+            } else if let slot = storage.slot(of: supertype) {
+                required = slot
+            } else {
+                return nil  // a supertype this registry does not declare: only dynamic types can conform to it
+            }
+        }
+        let kind = tagClass.kind
+        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, tag.count)) { buffer -> Int32? in
+            guard let folded = Folding.foldASCIITag(tag, of: kind, into: buffer) else {
+                return nil
+            }
+            return storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
+                required < 0 || storage.conforms(slot, required)
+            }
+        }
+        return found.map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
     }
 
     /// What a tag look-up found; free of references, so that it leaves the folding closure at no cost.

@@ -108,9 +108,21 @@ public final class ContentSniffer: Sendable {
     /// - Returns: the type, libmagic's MIME type, what decided, and a contradicting name's type.
     /// - Throws: `ContentSnifferError` when libmagic cannot be loaded or fails.
     public func identify(_ data: Data, filename: String?) throws -> Identification {
-        let registry = self.registry ?? TypeRegistry.current
+        // The sniffer's own registry is read in place: copying it would count a reference on the snapshot that every
+        // thread identifying with this sniffer shares.
+        if let registry {
+            return try identify(data, filename: filename, in: registry)
+        }
+        return try identify(data, filename: filename, in: TypeRegistry.current)
+    }
+
+    /// `identify(_:filename:)` in a given registry.
+    private func identify(_ data: Data, filename: String?, in registry: TypeRegistry) throws -> Identification {
         let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in
-            JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes).notJSON
+            if let mimeType = ContentSignatures.mimeType(of: bytes) {
+                return MagicAnswer(mimeType: mimeType, charset: "binary")
+            }
+            return JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes).notJSON
         }
         var sniffed = Self.type(forMagicAnswer: answer, in: registry)
         if sniffed.type.conforms(to: .text) {
@@ -205,9 +217,9 @@ public final class ContentSniffer: Sendable {
     /// libmagic's answer, from a pooled handle.
     private func magic(_ bytes: UnsafeRawBufferPointer) throws(ContentSnifferError) -> MagicAnswer {
         let handle = try borrowHandle()
-        let answer = Result { () throws(ContentSnifferError) in try handle.identify(bytes) }
+        let answer = Result { () throws(ContentSnifferError) in try handle.answer(bytes) }
         giveBack(handle)
-        return MagicAnswer(try answer.get())
+        return try answer.get()
     }
 
     /// An idle handle from the pool, or a new one when all are busy.
@@ -231,13 +243,63 @@ public final class ContentSniffer: Sendable {
         /// What libmagic answers for a complete JSON document, and the JSON check for a JSON prefix.
         static let json = MagicAnswer("application/json")
 
+        /// Parses libmagic's answer.
         init(_ answer: String) {
-            let parts = answer.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            mimeType = parts.first.map { Folding.fold($0) } ?? "application/octet-stream"
-            charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map { Folding.fold(String($0.dropFirst(8))) }
+            var answer = answer
+            self = answer.withUTF8 { MagicAnswer(UnsafeRawBufferPointer($0)) }
         }
 
-        private init(mimeType: String, charset: String?) {
+        /// Parses libmagic's answer from its bytes, in one pass and without Foundation: the MIME type is what comes
+        /// before the first `;`, the charset the value of a `charset=` parameter after it, both without the spaces
+        /// and tabs around them and lowercased (ASCII; libmagic's answers are ASCII). An empty MIME type is
+        /// `application/octet-stream`.
+        ///
+        /// - Parameter bytes: the answer, such as `image/png; charset=binary`, without its terminating NUL.
+        init(_ bytes: UnsafeRawBufferPointer) {
+            let end = bytes.firstIndex(of: 0x3B) ?? bytes.count  // ";"
+            let type = Self.trimmed(bytes, 0..<end)
+            mimeType = type.isEmpty ? "application/octet-stream" : Self.lowercasedString(bytes, type)
+            var charset: String?
+            var start = end + 1
+            while start < bytes.count {
+                let stop = bytes[start...].firstIndex(of: 0x3B) ?? bytes.count
+                let parameter = Self.trimmed(bytes, start..<stop)
+                let name = "charset=".utf8
+                if parameter.count >= name.count,
+                    zip(bytes[parameter.prefix(name.count)], name).allSatisfy({ Folding.lowercase($0) == $1 })
+                {
+                    charset = Self.lowercasedString(bytes, parameter.dropFirst(name.count))
+                    break
+                }
+                start = stop + 1
+            }
+            self.charset = charset
+        }
+
+        /// `range` without the spaces and tabs at either end.
+        private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+            var lower = range.lowerBound
+            var upper = range.upperBound
+            while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 {
+                lower += 1
+            }
+            while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 {
+                upper -= 1
+            }
+            return lower..<upper
+        }
+
+        /// The bytes in `range`, ASCII letters lowercased, as a string.
+        private static func lowercasedString(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+            String(unsafeUninitializedCapacity: range.count) { output in
+                for (index, offset) in range.enumerated() {
+                    output[index] = Folding.lowercase(bytes[offset])
+                }
+                return range.count
+            }
+        }
+
+        init(mimeType: String, charset: String?) {
             self.mimeType = mimeType
             self.charset = charset
         }

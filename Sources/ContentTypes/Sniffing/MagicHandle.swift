@@ -46,12 +46,30 @@ final class MagicHandle: @unchecked Sendable {
     /// fuzz-sniffing (`file --mime` prints `ERROR: (null)` for them). That is content it cannot identify, answered as
     /// `application/octet-stream` like any other; a failure with a reason is an error.
     func identify(_ bytes: UnsafeRawBufferPointer) throws(ContentSnifferError) -> String {
+        guard let answer = try buffer(bytes) else {
+            return "application/octet-stream"
+        }
+        return String(cString: answer)
+    }
+
+    /// libmagic's answer for `bytes`, parsed from the C string libmagic owns, with no string made for the whole
+    /// answer. The corresponding C function is `magic_buffer`.
+    func answer(_ bytes: UnsafeRawBufferPointer) throws(ContentSnifferError) -> ContentSniffer.MagicAnswer {
+        guard let answer = try buffer(bytes) else {
+            return ContentSniffer.MagicAnswer(mimeType: "application/octet-stream", charset: nil)
+        }
+        return ContentSniffer.MagicAnswer(UnsafeRawBufferPointer(start: answer, count: strlen(answer)))
+    }
+
+    /// `magic_buffer`'s answer, valid until the next call on this handle; `nil` when it gives neither an answer nor
+    /// an error (see `identify(_:)`).
+    private func buffer(_ bytes: UnsafeRawBufferPointer) throws(ContentSnifferError) -> UnsafePointer<CChar>? {
         guard let answer = magic_buffer(cookie, bytes.baseAddress, bytes.count) else {
             guard let reason = magic_error(cookie) else {
-                return "application/octet-stream"
+                return nil
             }
             throw ContentSnifferError(.identificationFailed, message: "libmagic: \(String(cString: reason))")
         }
-        return String(cString: answer)
+        return answer
     }
 }
