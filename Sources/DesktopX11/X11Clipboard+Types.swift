@@ -9,6 +9,13 @@ extension X11ClipboardOwner.Offer {
     /// - Parameter provider: The item.
     /// - Returns: The offers, without repeated names.
     public static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {
+        offers(for: provider, stagingFile: false)
+    }
+
+    /// The offers of an item, and, with `stagingFile`, its first type that is not text as a file for programs that
+    /// take files (`text/uri-list` of a staged copy, made when first asked for and kept as long as the offers are,
+    /// that is until the drag is over), when the item has no file URL of its own.
+    static func offers(for provider: ItemProvider, stagingFile: Bool) -> [X11ClipboardOwner.Offer] {
         var names: [String] = []
         var offers: [X11ClipboardOwner.Offer] = []
         for type in provider.registeredContentTypes {
@@ -29,16 +36,34 @@ extension X11ClipboardOwner.Offer {
                     })
             }
         }
+        if stagingFile, !names.contains(TargetNames.uriList),
+            let type = provider.registeredContentTypes.first(where: {
+                !$0.conforms(to: .text) && !$0.conforms(to: .url)
+            })
+        {
+            let staged = LoadResult<ReceivedTransferredFile>()
+            offers.append(
+                X11ClipboardOwner.Offer(type: TargetNames.uriList) {
+                    let file = try Self.blocking { try await provider.loadFileRepresentation(for: type) }
+                    staged.set(.success(file))  // kept, and so the staged copy, as long as the offer
+                    return Data((file.file.absoluteString + "\r\n").utf8)
+                })
+        }
         return offers
     }
 
     /// Loads a representation from the owner's thread, which is not one of Swift's cooperative threads.
     static func blockingLoad(_ provider: ItemProvider, as type: UTType) throws -> Data {
+        try blocking { try await provider.loadDataRepresentation(for: type) }
+    }
+
+    /// Runs a load on a task and waits for it on this thread (the owner's, not one of Swift's cooperative threads).
+    static func blocking<Value: Sendable>(_ load: @escaping @Sendable () async throws -> Value) throws -> Value {
         let done = DispatchSemaphore(value: 0)
-        let result = LoadResult()
+        let result = LoadResult<Value>()
         Task.detached {
             do {
-                result.set(.success(try await provider.loadDataRepresentation(for: type)))
+                result.set(.success(try await load()))
             } catch {
                 result.set(.failure(error))
             }
@@ -50,17 +75,17 @@ extension X11ClipboardOwner.Offer {
 }
 
 /// A load's result, handed from a task to the thread that waits for it.
-private final class LoadResult: @unchecked Sendable {
+private final class LoadResult<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var result: Result<Data, any Error> = .failure(CancellationError())
+    private var result: Result<Value, any Error> = .failure(CancellationError())
 
-    func set(_ value: Result<Data, any Error>) {
+    func set(_ value: Result<Value, any Error>) {
         lock.lock()
         result = value
         lock.unlock()
     }
 
-    func get() throws -> Data {
+    func get() throws -> Value {
         lock.lock()
         defer { lock.unlock() }
         return try result.get()

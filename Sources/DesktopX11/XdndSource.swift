@@ -183,7 +183,7 @@ final class XdndSource {
         end()
         session = id
         guard let provider = scene.itemProviders(ofDragSession: id)?.first else { return }
-        let offers = X11ClipboardOwner.Offer.offers(for: provider)
+        let offers = X11ClipboardOwner.Offer.offers(for: provider, stagingFile: true)
         guard !offers.isEmpty,
             let owner = try? X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
         else { return }

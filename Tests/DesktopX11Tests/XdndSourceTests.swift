@@ -131,6 +131,31 @@ struct XdndSourceTests {
         }
     }
 
+    @Test("an image dragged out to a GTK target that takes files gets a staged PNG, removed once GTK has finished")
+    func stagedFileToGTK() async throws {
+        let picture = try Bitmap(
+            width: 24, height: 16, format: .rgb8, bytes: (0..<(24 * 16 * 3)).map { UInt8($0 % 251) })
+        let exported = try await ItemProvider(picture).loadDataRepresentation(for: .png)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = folder.appendingPathComponent("expected.png")
+        try exported.write(to: expected)
+        let digest = try sha256(of: expected)
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer(["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "file"])
+            defer { peer.stop() }
+            let source = try SourceWindow(title: "xdnd-out-staged", dragging: picture)
+            try await source.drag(to: peerMiddle)
+            try await source.window.run(for: 0.5)
+            let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
+            #expect(source.endings == [.copy], "\(source.events)")
+            let paths = (drop?["paths"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+            let sums = (drop?["sha256"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+            #expect(paths.count == 1 && sums == [digest], "\(peer.events)")
+            #expect(paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the staged file was left behind")
+        }
+    }
+
     @Test("Escape while the drag is over GTK: cancelled, GTK hears it leave, nothing dropped")
     func escapeOverGTK() async throws {
         let picture = try Bitmap(width: 4, height: 4, format: .rgb8, bytes: [UInt8](repeating: 9, count: 48))
@@ -169,4 +194,17 @@ struct XdndSourceTests {
             #expect(!source.removed)
         }
     }
+}
+
+/// The SHA-256 of a file, by sha256sum.
+func sha256(of file: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+    process.arguments = [file.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return String(text.prefix(64))
 }
