@@ -119,6 +119,12 @@ public enum X11Clipboard {
                 throw X11Error(.tooLarge, "the \(target) payload grew past \(limit) bytes")
             }
         }
+        // The announced size is a lower bound (ICCCM): a transfer that ends short of it broke off.
+        guard bytes.count >= announced else {
+            throw X11Error(
+                .protocolViolation,
+                "the owner ended the \(target) transfer after \(bytes.count) of at least \(announced) bytes")
+        }
         return (format, bytes)
     }
 

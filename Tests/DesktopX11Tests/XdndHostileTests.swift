@@ -90,8 +90,9 @@ final class RawXdndSource: @unchecked Sendable {
     }
 
     /// Owns `XdndSelection`, and answers the first conversion with the start of an increment that never goes on:
-    /// the announced size, then one piece, then silence.
-    func ownSelectionAndStall() -> Bool {
+    /// the announced size, then one piece, then silence (or, with `endEarly`, the empty piece that ends a transfer,
+    /// far short of the size announced).
+    func ownSelectionAndStall(endEarly: Bool = false) -> Bool {
         xcb_set_selection_owner(connection, window, atom("XdndSelection"), 0)
         xcb_flush(connection)
         let request = awaitEvent(timeout: 5) { event -> xcb_selection_request_event_t? in
@@ -127,11 +128,26 @@ final class RawXdndSource: @unchecked Sendable {
                 ? true : nil
         }
         guard asked == true else { return false }
-        let piece = [UInt8](repeating: 0x89, count: 4096)
+        // Valid UTF-8 text: a piece that would pass for a whole text if a broken-off transfer were taken as done.
+        let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 4096)
         xcb_change_property(
             connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, request.target, 8,
             UInt32(piece.count), piece)
         xcb_flush(connection)
+        if endEarly {
+            // Once the piece is taken, the empty piece: "that is all".
+            _ = awaitEvent(timeout: 5) { event -> Bool? in
+                guard Int32(event.pointee.response_type & 0x7F) == XCB_PROPERTY_NOTIFY else { return nil }
+                let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
+                    .pointee
+                return notify.window == request.requestor && notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue)
+                    ? true : nil
+            }
+            xcb_change_property(
+                connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property,
+                request.target, 8, 0, nil)
+            xcb_flush(connection)
+        }
         return true
     }
 
@@ -186,32 +202,35 @@ struct XdndHostileTests {
     }
 
     @Test(
-        "a source that stalls in the middle of an increment: no partial payload, the drop is refused after the timeout")
-    func stalledTransfer() async throws {
-        try await DesktopPointer.shared.exclusively { @MainActor in try await stalledTransferAlone() }
+        "a source that stalls in the middle of an increment, or ends it short: no partial payload, the drop refused",
+        arguments: [false, true])
+    func stalledTransfer(endEarly: Bool) async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in try await stalledTransferAlone(endEarly: endEarly) }
     }
 
-    func stalledTransferAlone() async throws {
+    func stalledTransferAlone(endEarly: Bool) async throws {
         let target = try DropWindow(title: "xdnd-stall")
         let windowID = target.window.windowID
         let source = try RawXdndSource()
         let finished = Locked<[UInt32]?>(nil)
         let served = Locked(false)
         try await target.run {
-            source.send(source.atom("XdndEnter"), to: windowID, [source.window, 5 << 24, source.atom("image/png")])
+            source.send(
+                source.atom("XdndEnter"), to: windowID,
+                [source.window, 5 << 24, source.atom("text/plain;charset=utf-8")])
             source.send(
                 source.atom("XdndPosition"), to: windowID,
-                [source.window, 0, 150 << 16 | 150, 0, source.atom("XdndActionCopy")])
+                [source.window, 0, 450 << 16 | 75, 0, source.atom("XdndActionCopy")])
             _ = source.awaitMessage(source.atom("XdndStatus"), timeout: 5)
             source.send(source.atom("XdndDrop"), to: windowID, [source.window, 0, 0])
-            served.withLock { $0 = source.ownSelectionAndStall() }
+            served.withLock { $0 = source.ownSelectionAndStall(endEarly: endEarly) }
             finished.withLock { $0 = source.awaitMessage(source.atom("XdndFinished"), timeout: 10) }
         }
         #expect(served.withLock { $0 }, "the window never asked for the data")
         let answer = try #require(finished.withLock { $0 }, "the window never said the drop finished")
         #expect(answer[0] == windowID)
         #expect(answer[1] & 1 == 0, "a drop whose data never came was reported as taken")
-        #expect(target.bitmaps.isEmpty)
+        #expect(target.texts.isEmpty, "a transfer that broke off was delivered as the whole text")
         #expect(target.endings == [.cancel])
         let failed = target.events.contains { if case .itemFailed = $0.kind { true } else { false } }
         #expect(failed, "\(target.events)")
