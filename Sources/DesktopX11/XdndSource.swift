@@ -12,24 +12,6 @@ import Transfer
 /// selection owner on a thread of its own (`TARGETS`, each MIME type of the first item's representations, INCR for
 /// large payloads).
 final class XdndSource {
-    private struct Atoms {
-        let aware, proxy, enter, position, status, leave, drop, finished, typeList, copy, move: xcb_atom_t
-
-        init(_ x: X11Connection) throws(X11Error) {
-            aware = try x.atom("XdndAware")
-            proxy = try x.atom("XdndProxy")
-            enter = try x.atom("XdndEnter")
-            position = try x.atom("XdndPosition")
-            status = try x.atom("XdndStatus")
-            leave = try x.atom("XdndLeave")
-            drop = try x.atom("XdndDrop")
-            finished = try x.atom("XdndFinished")
-            typeList = try x.atom("XdndTypeList")
-            copy = try x.atom("XdndActionCopy")
-            move = try x.atom("XdndActionMove")
-        }
-    }
-
     /// The other program's window the pointer is over.
     private struct Target {
         /// The top-level window under the pointer.
@@ -54,7 +36,7 @@ final class XdndSource {
     private let x: X11Connection
     private let window: xcb_window_t
     private let scene: Scene
-    private let atoms: Atoms
+    private let atoms: XdndAtoms
     private let display: String?
     private let timeout: Double
     /// The session being offered, the selection owner serving its items, and the target under the pointer.
@@ -69,7 +51,7 @@ final class XdndSource {
         self.scene = scene
         self.display = display
         self.timeout = timeout
-        atoms = try Atoms(x)
+        atoms = try XdndAtoms(x)
     }
 
     /// The mouse's drag moved to `root` (on the root window) while outside the window: offers it to the

@@ -23,28 +23,6 @@ final class XdndTarget {
         var limit: Int
     }
 
-    private struct Atoms {
-        let aware, enter, position, status, leave, drop, finished, typeList, selection: xcb_atom_t
-        let copy, move, link, ask, privateAction: xcb_atom_t
-
-        init(_ x: X11Connection) throws(X11Error) {
-            aware = try x.atom("XdndAware")
-            enter = try x.atom("XdndEnter")
-            position = try x.atom("XdndPosition")
-            status = try x.atom("XdndStatus")
-            leave = try x.atom("XdndLeave")
-            drop = try x.atom("XdndDrop")
-            finished = try x.atom("XdndFinished")
-            typeList = try x.atom("XdndTypeList")
-            selection = try x.atom("XdndSelection")
-            copy = try x.atom("XdndActionCopy")
-            move = try x.atom("XdndActionMove")
-            link = try x.atom("XdndActionLink")
-            ask = try x.atom("XdndActionAsk")
-            privateAction = try x.atom("XdndActionPrivate")
-        }
-    }
-
     /// One drag from another program, from its enter to its finish.
     private struct Visit {
         let source: xcb_window_t
@@ -66,7 +44,7 @@ final class XdndTarget {
     private let x: X11Connection
     private let window: xcb_window_t
     private let scene: Scene
-    private let atoms: Atoms
+    private let atoms: XdndAtoms
     private let settings: Settings
     private var visit: Visit?
     /// The drop's timestamp, which the loads convert the selection at (shared with their threads).
@@ -77,7 +55,7 @@ final class XdndTarget {
         self.window = window
         self.scene = scene
         self.settings = settings
-        atoms = try Atoms(x)
+        atoms = try XdndAtoms(x)
         var version = Self.version
         xcb_change_property(
             x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.aware,

@@ -180,20 +180,7 @@ struct WindowCommandTests {
                 window.standardError = FileHandle.nullDevice
                 try window.run()
                 // Wait for the window to be mapped: xdotool finds it by its title.
-                let deadline = Date().addingTimeInterval(20)
-                var found = false
-                while !found && Date() < deadline {
-                    let search = Process()
-                    search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-                    search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: Photo sorter"]
-                    let pipe = Pipe()
-                    search.standardOutput = pipe
-                    search.standardError = FileHandle.nullDevice
-                    try search.run()
-                    found = !pipe.fileHandleForReading.readDataToEndOfFile().isEmpty
-                    search.waitUntilExit()
-                    if !found { usleep(100_000) }
-                }
+                let found = (try? awaitWindow(named: "dnd-sim: Photo sorter")) != nil
                 // picture-1 sits at (68, 96) (README's item formula); the view is below the strip. No window manager: the
                 // window is at the screen's origin.
                 var moves = ["mousemove", "68", "96", "mousedown", "1"]
@@ -267,22 +254,10 @@ struct TwoWindowTests {
     func dragBetweenProcesses() async throws {
         let (first, second) = try await DesktopPointer.shared.exclusively {
             try await offThePool { () throws -> (Window, Window) in
-                func windows() throws -> Int {
-                    let search = Process()
-                    search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-                    search.arguments = ["search", "--onlyvisible", "--name", "dnd-sim: demo"]
-                    let pipe = Pipe()
-                    search.standardOutput = pipe
-                    search.standardError = FileHandle.nullDevice
-                    try search.run()
-                    let found = pipe.fileHandleForReading.readDataToEndOfFile()
-                    search.waitUntilExit()
-                    return found.split(separator: UInt8(ascii: "\n")).count
-                }
                 let first = try Window([])
                 let second = try Window(["--at", "0,400"])
                 var deadline = Date().addingTimeInterval(30)
-                while try windows() < 2 && Date() < deadline { usleep(100_000) }
+                while try windowCount(named: "dnd-sim: demo") < 2 && Date() < deadline { usleep(100_000) }
                 // photo-1 of the first window's library, onto the second window's album (340, 40 in it).
                 try xdotool(dragArguments(from: (56, 80), to: (480, 570), steps: 20))
                 // Until the first has heard how its drag ended and the second has the photo.
@@ -431,20 +406,27 @@ struct FolderPaneWindowTests {
     }
 }
 
-/// Waits (at most 30 s) until a window of that title is mapped: xdotool finds it.
+/// How many mapped windows have that title (xdotool's search).
+func windowCount(named title: String) throws -> Int {
+    let search = Process()
+    search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+    search.arguments = ["search", "--onlyvisible", "--name", title]
+    let pipe = Pipe()
+    search.standardOutput = pipe
+    search.standardError = FileHandle.nullDevice
+    try search.run()
+    let found = pipe.fileHandleForReading.readDataToEndOfFile()
+    search.waitUntilExit()
+    return found.split(separator: UInt8(ascii: "\n")).count
+}
+
+/// Waits (at most 30 s) until a window of that title is mapped.
+/// - Throws: When it never is.
 func awaitWindow(named title: String) throws {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
-        let search = Process()
-        search.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        search.arguments = ["search", "--onlyvisible", "--name", title]
-        let pipe = Pipe()
-        search.standardOutput = pipe
-        search.standardError = FileHandle.nullDevice
-        try search.run()
-        let found = pipe.fileHandleForReading.readDataToEndOfFile()
-        search.waitUntilExit()
-        if !found.isEmpty { return }
+        if try windowCount(named: title) > 0 { return }
         usleep(100_000)
     }
+    throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no window named \(title) in 30 s"])
 }

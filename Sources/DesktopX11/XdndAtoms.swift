@@ -1,0 +1,22 @@
+import CXCB
+
+/// XDND's atoms, interned once per connection: its messages, properties and actions.
+struct XdndAtoms {
+    let aware, proxy, typeList: xcb_atom_t
+    let enter, position, status, leave, drop, finished: xcb_atom_t
+    let copy, move: xcb_atom_t
+
+    init(_ x: X11Connection) throws(X11Error) {
+        aware = try x.atom("XdndAware")
+        proxy = try x.atom("XdndProxy")
+        typeList = try x.atom("XdndTypeList")
+        enter = try x.atom("XdndEnter")
+        position = try x.atom("XdndPosition")
+        status = try x.atom("XdndStatus")
+        leave = try x.atom("XdndLeave")
+        drop = try x.atom("XdndDrop")
+        finished = try x.atom("XdndFinished")
+        copy = try x.atom("XdndActionCopy")
+        move = try x.atom("XdndActionMove")
+    }
+}
