@@ -24,6 +24,11 @@ final class XdndSource {
         var action: xcb_atom_t = 0
         /// Positions sent that it has not answered yet.
         var unanswered = 0
+
+        /// Whether an answer that names `sender` is this target's: a proxy answers in its own name.
+        func answers(as sender: UInt32) -> Bool {
+            sender == window || sender == messages
+        }
     }
 
     /// A drop handed to the other program, waiting for its `XdndFinished`.
@@ -122,13 +127,13 @@ final class XdndSource {
         let data = message.data.data32
         switch message.type {
         case atoms.status:
-            guard var target, data.0 == target.window else { return true }
+            guard var target, target.answers(as: data.0) else { return true }
             target.accepts = data.1 & 1 == 1
             target.action = target.accepts ? data.4 : 0
             target.unanswered = max(0, target.unanswered - 1)
             self.target = target
         case atoms.finished:
-            guard let handed, data.0 == handed.target.window else { return true }
+            guard let handed, handed.target.answers(as: data.0) else { return true }
             let accepted = handed.target.version < 5 || data.1 & 1 == 1
             let action = handed.target.version < 5 ? handed.target.action : data.2
             self.handed = nil

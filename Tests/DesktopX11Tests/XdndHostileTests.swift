@@ -151,6 +151,28 @@ final class RawXdndSource: @unchecked Sendable {
         return true
     }
 
+    /// Sets a property of 32-bit words on one of the server's windows (this client's or another program's).
+    func setWords(_ words: [UInt32], of property: String, type: xcb_atom_t, on window: xcb_window_t) {
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom(property), type, 32, UInt32(words.count),
+            words)
+        xcb_flush(connection)
+    }
+
+    /// Maps an input-only window over a part of the screen, above every window there, and returns it.
+    func cover(x: Int16, y: Int16, width: UInt16, height: UInt16) -> xcb_window_t {
+        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else { return 0 }
+        let cover = xcb_generate_id(connection)
+        var overrideRedirect: UInt32 = 1
+        xcb_create_window(
+            connection, 0, cover, screen.pointee.root, x, y, width, height, 0,
+            UInt16(XCB_WINDOW_CLASS_INPUT_ONLY.rawValue), screen.pointee.root_visual,
+            XCB_CW_OVERRIDE_REDIRECT.rawValue, &overrideRedirect)
+        xcb_map_window(connection, cover)
+        xcb_flush(connection)
+        return cover
+    }
+
     struct PeerFailure: Error, CustomStringConvertible {
         let description: String
     }
@@ -199,6 +221,42 @@ struct XdndHostileTests {
         #expect(status[4] == source.atom("XdndActionCopy"))
         #expect(target.bitmaps.isEmpty, "an item was delivered from noise")
         #expect(target.scene.dragSessions.isEmpty)
+    }
+
+    @Test("a source offering more than three types: the window reads XdndTypeList and takes the fifth, a PNG")
+    func typeList() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in try await typeListAlone() }
+    }
+
+    func typeListAlone() async throws {
+        let target = try DropWindow(title: "xdnd-type-list")
+        let windowID = target.window.windowID
+        let source = try RawXdndSource()
+        let answers = Locked<[[UInt32]?]>([])
+        try await target.run {
+            let names = ["application/x-first", "application/x-second", "application/x-third", "text/x-fourth"]
+            let types = names.map { source.atom($0) } + [source.atom("image/png")]
+            source.setWords(types, of: "XdndTypeList", type: xcb_atom_t(XCB_ATOM_ATOM.rawValue), on: source.window)
+            // Without the list's flag, only the three types in the message count: nothing an image target takes.
+            for flag: UInt32 in [0, 1] {
+                source.send(source.atom("XdndEnter"), to: windowID, [source.window, 5 << 24 | flag] + types.prefix(3))
+                source.send(
+                    source.atom("XdndPosition"), to: windowID,
+                    [source.window, 0, 150 << 16 | 150, 0, source.atom("XdndActionCopy")])
+                let status = source.awaitMessage(source.atom("XdndStatus"), timeout: 10)
+                answers.withLock { $0.append(status) }
+                source.send(source.atom("XdndLeave"), to: windowID, [source.window])
+            }
+        }
+        let statuses = answers.withLock { $0 }
+        #expect(statuses.count == 2)
+        let withoutList = try #require(statuses.first ?? nil, "no status for the three types")
+        #expect(withoutList[1] & 1 == 0, "an image target accepted types that are not images")
+        let withList = try #require(statuses.last ?? nil, "no status for the type list")
+        #expect(withList[1] & 1 == 1, "the image target did not find the PNG in XdndTypeList")
+        #expect(withList[4] == source.atom("XdndActionCopy"))
+        #expect(target.scene.dragSessions.isEmpty, "a drag stayed after its leave")
+        #expect(target.bitmaps.isEmpty, "an item was delivered without a drop")
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import CXCB
 import DesktopX11
 import DragDrop
 import Foundation
@@ -91,6 +92,38 @@ struct XdndSourceTests {
             let received = try PNGDecoder().decode(Data(contentsOf: URL(fileURLWithPath: saved)))
             #expect(received.convertedToRGBA8() == picture.convertedToRGBA8(), "GTK got other pixels")
             #expect(!source.removed)
+        }
+    }
+
+    @Test("over a window whose XdndProxy names GTK's: the drag is offered through the proxy and GTK takes the drop")
+    func throughAProxy() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let picture = try Bitmap(
+            width: 24, height: 16, format: .rgb8, bytes: (0..<(24 * 16 * 3)).map { UInt8($0 % 251) })
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer([
+                "target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture", "--save", folder.path,
+            ])
+            defer { peer.stop() }
+            let ready = try #require(peer.wait(for: "ready", timeout: 5))
+            let gtkWindow = try #require((ready["window"] as? Double).map { xcb_window_t($0) })
+            // A window over GTK's, aware of XDND but answering nothing itself: its proxy is GTK's window, which
+            // names itself as its own proxy, as XDND asks of a proxy.
+            let client = try RawXdndSource()
+            let cover = client.cover(x: Int16(peerOrigin.x), y: Int16(peerOrigin.y), width: 300, height: 300)
+            let atomType = xcb_atom_t(XCB_ATOM_ATOM.rawValue)
+            let windowType = xcb_atom_t(XCB_ATOM_WINDOW.rawValue)
+            client.setWords([5], of: "XdndAware", type: atomType, on: cover)
+            client.setWords([gtkWindow], of: "XdndProxy", type: windowType, on: cover)
+            client.setWords([gtkWindow], of: "XdndProxy", type: windowType, on: gtkWindow)
+            let source = try SourceWindow(title: "xdnd-out-proxy", dragging: picture)
+            try await source.drag(to: peerMiddle)
+            let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
+            #expect(source.endings == [.copy], "\(source.events)")
+            let saved = try #require(drop?["saved"] as? String, "GTK got no drop through the proxy: \(peer.events)")
+            let received = try PNGDecoder().decode(Data(contentsOf: URL(fileURLWithPath: saved)))
+            #expect(received.convertedToRGBA8() == picture.convertedToRGBA8(), "GTK got other pixels")
         }
     }
 
