@@ -73,6 +73,7 @@ let package = Package(
             name: "DesktopX11",
             dependencies: [
                 "CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec",
+                "Rendering",
             ]
         ),
         .target(
@@ -203,6 +204,7 @@ let package = Package(
             name: "DesktopX11Tests",
             dependencies: [
                 "DesktopX11", "CXCB", "ContentTypes", "Transfer", "PNGCodec", "Gestures", "DragDrop", "TestSupport",
+                "Rendering",
             ]),
         .testTarget(
             name: "DiagnosticsTests",

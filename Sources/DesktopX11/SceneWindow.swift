@@ -3,14 +3,16 @@ import DragDrop
 import Foundation
 import Gestures
 import PNGCodec
+import Rendering
 
-/// A `Scene` shown in a real X11 window: drawn by a renderer of your choice, redrawn when something happened, with
+/// A `Scene` shown in a real X11 window: drawn by DnDKit's renderer or one of your choice, redrawn when something
+/// happened (with the renderer, only what changed is drawn and sent), with
 /// the mouse's button 1 and motion sent to the scene as a mouse pointer, Escape as a key, and the scene's clock
 /// driven by the wall clock so that long presses, spring loading and deadlines fire in real time. Drops are
 /// completed (`finishDrops`) right after the event that released them.
 ///
 /// ```swift
-/// let window = try SceneWindow(scene: scene, title: "Photos") { scene in try renderer.render(scene) }
+/// let window = try SceneWindow(scene: scene, title: "Photos", renderer: SnapshotRenderer(images: pictures))
 /// try await window.run()          // until the window is closed
 /// ```
 ///
@@ -22,7 +24,9 @@ public final class SceneWindow {
     private let window: xcb_window_t
     private let gc: xcb_gcontext_t
     private let depth: UInt8
-    private let draw: (Scene) throws -> Bitmap
+    private let painter: Painter
+    /// The last frame a drawing function gave, to compare the next with.
+    private var lastBitmap: Bitmap?
     private let escapeKeycodes: Set<xcb_keycode_t>
     /// The keycodes of C, X and V, which copy, cut and paste with Control.
     private let copyKeycodes, cutKeycodes, pasteKeycodes: Set<xcb_keycode_t>
@@ -30,19 +34,20 @@ public final class SceneWindow {
     private var pointer = CGPoint.zero
     /// The owner of the clipboard after the last copy or cut, serving other programs.
     private var clipboardOwner: X11ClipboardOwner?
-    /// A paste asked for by Ctrl+V, done after the step's events.
-    private var pendingPaste: CGPoint?
+    /// A paste asked for by Ctrl+V (the clipboard) or the middle button (the primary selection), done after the
+    /// step's events.
+    private var pendingPaste: (location: CGPoint, selection: X11Clipboard.Selection)?
     private let displayName: String?
     private let peerTimeout: Double
     private let deleteWindow: xcb_atom_t
     private let protocols: xcb_atom_t
     private let start = ContinuousClock.now
     private var xdnd: XdndTarget?
-    /// The last frame sent, as the server has it (4 bytes a pixel); empty when the server must be sent all of it.
-    private var shown: [UInt8] = []
-    /// The part of the window the last frame sent (in the window's space): nil when nothing had changed, the whole
-    /// window after an exposure. Drawing sends only what changed since the frame before.
-    public private(set) var lastDamage: CGRect?
+    /// Whether the server must be sent the whole frame (at first and after an exposure).
+    private var needsWholeFrame = true
+    /// The parts of the window the last frame sent (in the window's space): none when nothing had changed, the
+    /// whole window after an exposure. Drawing sends only what changed since the frame before.
+    public private(set) var lastDamage: [CGRect] = []
     private var xdndSource: XdndSource?
     /// A release outside the window, held until the program under the pointer has answered.
     private var deferredRelease: xcb_button_release_event_t?
@@ -58,14 +63,45 @@ public final class SceneWindow {
     ///   - origin: Where the window asks to be on the screen (a window manager may place it elsewhere).
     ///   - peerTimeout: The longest wait for each answer of another program dragging over the window, in seconds:
     ///     a drop whose data does not come in time fails.
+    ///   - renderer: Draws the scene, at scale 1: each frame draws and sends only what can have changed (a
+    ///     `FrameRenderer`).
+    /// - Throws: `X11Error` when there is no display or the server refuses.
+    public convenience init(
+        scene: Scene, title: String, display: String? = nil, origin: CGPoint = .zero, peerTimeout: Double = 5,
+        renderer: SnapshotRenderer
+    ) throws(X11Error) {
+        var renderer = renderer
+        renderer.scale = 1
+        try self.init(
+            scene: scene, title: title, display: display, origin: origin, peerTimeout: peerTimeout,
+            painter: .frames(FrameRenderer(renderer)))
+    }
+
+    /// Opens a window the scene's size, drawn by a function of your own: each frame is drawn whole and compared
+    /// with the one before, and only the rectangle that changed is sent.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - title: The window's title.
+    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - origin: Where the window asks to be on the screen (a window manager may place it elsewhere).
+    ///   - peerTimeout: The longest wait for each answer of another program dragging over the window, in seconds:
+    ///     a drop whose data does not come in time fails.
     ///   - draw: Draws the scene into a bitmap of the scene's size (8-bit RGB or RGBA).
     /// - Throws: `X11Error` when there is no display or the server refuses.
-    public init(
+    public convenience init(
         scene: Scene, title: String, display: String? = nil, origin: CGPoint = .zero, peerTimeout: Double = 5,
         draw: @escaping (Scene) throws -> Bitmap
     ) throws(X11Error) {
+        try self.init(
+            scene: scene, title: title, display: display, origin: origin, peerTimeout: peerTimeout,
+            painter: .bitmaps(draw))
+    }
+
+    private init(
+        scene: Scene, title: String, display: String?, origin: CGPoint, peerTimeout: Double, painter: Painter
+    ) throws(X11Error) {
         self.scene = scene
-        self.draw = draw
+        self.painter = painter
         x = try X11Connection(display: display)
         let connection = x.connection
         guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
@@ -162,9 +198,9 @@ public final class SceneWindow {
                 free(event)
                 next = try x.anyEvent(timeout: 0)
             }
-            if let location = pendingPaste {
+            if let (location, selection) = pendingPaste {
                 pendingPaste = nil
-                await paste(at: location)
+                await paste(at: location, from: selection)
             }
             // A drop's items load on their own tasks; the window goes on answering until they have.
             if scene.hasLoadedDrop {
@@ -203,10 +239,16 @@ public final class SceneWindow {
         switch X11Connection.type(of: event) {
         case XCB_EXPOSE:
             // The server lost what the window showed: the next frame is sent whole.
-            shown = []
+            needsWholeFrame = true
             needsDraw = true
         case XCB_BUTTON_PRESS:
             let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
+            if press.detail == 2 && !buttonDown {
+                // The middle button pastes the primary selection where it was pressed, as X programs do.
+                pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
+                pendingPaste = (pointer, .primary)
+                return
+            }
             guard press.detail == 1, deferredRelease == nil else { return }
             buttonDown = true
             pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
@@ -242,7 +284,7 @@ public final class SceneWindow {
             } else if control && (copyKeycodes.contains(key.detail) || cutKeycodes.contains(key.detail)) {
                 copy(at: pointer, cut: cutKeycodes.contains(key.detail))
             } else if control && pasteKeycodes.contains(key.detail) {
-                pendingPaste = pointer
+                pendingPaste = (pointer, .clipboard)
             }
         case XCB_CLIENT_MESSAGE:
             let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
@@ -286,19 +328,21 @@ public final class SceneWindow {
         clipboardOwner = owner
     }
 
-    /// Ctrl+V: the clipboard's items, read from its owner, go to the paste destination under the pointer.
-    nonisolated(nonsending) private func paste(at location: CGPoint) async {
+    /// Ctrl+V or the middle button: the selection's items, read from its owner, go to the paste destination under
+    /// the pointer.
+    nonisolated(nonsending) private func paste(at location: CGPoint, from selection: X11Clipboard.Selection) async {
         let display = displayName
         let timeout = peerTimeout
-        guard let targets = try? X11Clipboard.availableTypes(.clipboard, display: display, timeout: timeout) else {
+        guard let targets = try? X11Clipboard.availableTypes(selection, display: display, timeout: timeout) else {
             return
         }
         let readList = {
-            try? X11Clipboard.paste(as: TargetNames.uriList, display: display, timeout: timeout, limit: 16 << 20)
+            try? X11Clipboard.paste(
+                as: TargetNames.uriList, from: selection, display: display, timeout: timeout, limit: 16 << 20)
         }
         let providers = SelectionItems.providers(
-            offering: targets, from: "CLIPBOARD", display: display, timeout: timeout, limit: 1 << 30, time: { nil },
-            readList: readList)
+            offering: targets, from: selection.rawValue, display: display, timeout: timeout, limit: 1 << 30,
+            time: { nil }, readList: readList)
         _ = try? await scene.paste(providers, at: location)
         needsDraw = true
     }
@@ -313,89 +357,108 @@ public final class SceneWindow {
         scene.dragSessions.first { $0.pointerID == 1 && !$0.isDropping }?.id
     }
 
-    /// Draws the scene and sends the part that changed since the last frame (all of it after an exposure) to the
-    /// window, in strips that fit the server's largest request.
+    /// How frames are drawn: by DnDKit's renderer, only what can have changed, or whole by a function.
+    private enum Painter {
+        case frames(FrameRenderer)
+        case bitmaps((Scene) throws -> Bitmap)
+    }
+
+    /// Draws the scene and sends the parts that changed since the last frame (all of it after an exposure) to the
+    /// window.
     private func present() {
-        guard let bitmap = try? draw(scene) else { return }
-        let width = bitmap.width
-        let height = bitmap.height
-        let channels = bitmap.format.channels.count
-        guard bitmap.format.bitDepth == .eight, channels >= 3 else { return }
-        // ZPixmap at depth 24 is 32 bits a pixel, blue first on a little-endian server.
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { out in
-            bitmap.withUnsafeBytes { samples in
-                for index in 0..<(width * height) {
-                    out[index * 4] = samples[index * channels + 2]
-                    out[index * 4 + 1] = samples[index * channels + 1]
-                    out[index * 4 + 2] = samples[index * channels]
-                }
+        switch painter {
+        case .frames(let frames):
+            guard let boxes = try? frames.render(scene) else { return }
+            let whole = PixelBox(minX: 0, minY: 0, maxX: frames.width, maxY: frames.height)
+            frames.withUnsafeBytes {
+                send(needsWholeFrame ? [whole] : boxes, from: $0, width: frames.width, channels: 4)
             }
-        }
-        let damage =
-            shown.count == pixels.count ? Self.damage(from: shown, to: pixels, width: width) : (0, 0, width, height)
-        shown = pixels
-        guard let (left, top, right, bottom) = damage else {
-            lastDamage = nil
-            return
-        }
-        lastDamage = CGRect(x: left, y: top, width: right - left, height: bottom - top)
-        let columns = right - left
-        let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
-        let rowsPerStrip = max(1, largest / (columns * 4))
-        var strip = [UInt8](repeating: 0, count: min(rowsPerStrip, bottom - top) * columns * 4)
-        var row = top
-        while row < bottom {
-            let rows = min(rowsPerStrip, bottom - row)
-            pixels.withUnsafeBytes { source in
-                strip.withUnsafeMutableBytes { target in
-                    guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                    for line in 0..<rows {
-                        (to + line * columns * 4).copyMemory(
-                            from: from + ((row + line) * width + left) * 4, byteCount: columns * 4)
+        case .bitmaps(let draw):
+            guard let bitmap = try? draw(scene), bitmap.format.bitDepth == .eight, bitmap.format.channels.count >= 3
+            else { return }
+            let channels = bitmap.format.channels.count
+            var damage = [PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)]
+            if !needsWholeFrame, let last = lastBitmap, last.width == bitmap.width, last.height == bitmap.height,
+                last.format == bitmap.format
+            {
+                let changed = last.withUnsafeBytes { old in
+                    bitmap.withUnsafeBytes { new in
+                        Self.damage(from: old, to: new, width: bitmap.width, bytesPerPixel: channels)
                     }
+                }
+                damage = changed.map { [$0] } ?? []
+            }
+            lastBitmap = bitmap
+            bitmap.withUnsafeBytes { send(damage, from: $0, width: bitmap.width, channels: channels) }
+        }
+        needsWholeFrame = false
+    }
+
+    /// Sends parts of a frame of 8-bit RGB or RGBA samples to the window, in strips that fit the server's largest
+    /// request.
+    private func send(_ boxes: [PixelBox], from samples: UnsafeRawBufferPointer, width: Int, channels: Int) {
+        lastDamage = boxes.map { CGRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
+        guard !boxes.isEmpty else { return }
+        let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
+        for box in boxes where !box.isEmpty {
+            let columns = box.width
+            let rowsPerStrip = max(1, largest / (columns * 4))
+            var strip = [UInt8](repeating: 255, count: min(rowsPerStrip, box.height) * columns * 4)
+            var row = box.minY
+            while row < box.maxY {
+                let rows = min(rowsPerStrip, box.maxY - row)
+                strip.withUnsafeMutableBytes { target in
+                    // ZPixmap at depth 24 is 32 bits a pixel, blue first on a little-endian server.
+                    for line in 0..<rows {
+                        var source = ((row + line) * width + box.minX) * channels
+                        var out = line * columns * 4
+                        for _ in 0..<columns {
+                            target[out] = samples[source + 2]
+                            target[out + 1] = samples[source + 1]
+                            target[out + 2] = samples[source]
+                            source += channels
+                            out += 4
+                        }
+                    }
+                    guard let bytes = target.baseAddress else { return }
                     _ = xcb_put_image(
                         x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(columns),
-                        UInt16(rows), Int16(left), Int16(row), 0, depth, UInt32(rows * columns * 4),
-                        to.assumingMemoryBound(to: UInt8.self))
+                        UInt16(rows), Int16(box.minX), Int16(row), 0, depth, UInt32(rows * columns * 4),
+                        bytes.assumingMemoryBound(to: UInt8.self))
                 }
+                row += rows
             }
-            row += rows
         }
         xcb_flush(x.connection)
     }
 
-    /// The rectangle (left, top, right, bottom; right and bottom exclusive) that holds every pixel that differs
-    /// between two frames of 4 bytes a pixel; nil when none does.
-    static func damage(from old: [UInt8], to new: [UInt8], width: Int) -> (Int, Int, Int, Int)? {
-        let height = new.count / (width * 4)
-        return old.withUnsafeBytes { before in
-            new.withUnsafeBytes { after in
-                let rowBytes = width * 4
-                guard let first = before.baseAddress, let second = after.baseAddress else { return nil }
-                func rowDiffers(_ row: Int) -> Bool {
-                    memcmp(first + row * rowBytes, second + row * rowBytes, rowBytes) != 0
-                }
-                guard let top = (0..<height).first(where: rowDiffers),
-                    let last = (top..<height).last(where: rowDiffers)
-                else { return nil }
-                let bottom = last + 1
-                var left = width
-                var right = 0
-                let oldWords = before.bindMemory(to: UInt32.self)
-                let newWords = after.bindMemory(to: UInt32.self)
-                for row in top..<bottom {
-                    let base = row * width
-                    var column = 0
-                    while column < left && oldWords[base + column] == newWords[base + column] { column += 1 }
-                    left = min(left, column)
-                    var end = width
-                    while end > right && oldWords[base + end - 1] == newWords[base + end - 1] { end -= 1 }
-                    right = max(right, end)
-                }
-                return (left, top, max(right, left + 1), bottom)
-            }
+    /// The box that holds every pixel that differs between two frames of the same size and layout; nil when none
+    /// does.
+    static func damage(
+        from old: UnsafeRawBufferPointer, to new: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int
+    ) -> PixelBox? {
+        let rowBytes = width * bytesPerPixel
+        guard rowBytes > 0, old.count == new.count, let first = old.baseAddress, let second = new.baseAddress else {
+            return nil
         }
+        let height = new.count / rowBytes
+        func rowDiffers(_ row: Int) -> Bool {
+            memcmp(first + row * rowBytes, second + row * rowBytes, rowBytes) != 0
+        }
+        guard let top = (0..<height).first(where: rowDiffers), let last = (top..<height).last(where: rowDiffers)
+        else { return nil }
+        var left = width
+        var right = 0
+        for row in top...last {
+            let base = row * rowBytes
+            var start = 0
+            while start < left * bytesPerPixel && old[base + start] == new[base + start] { start += 1 }
+            left = min(left, start / bytesPerPixel)
+            var end = rowBytes
+            while end > right * bytesPerPixel && old[base + end - 1] == new[base + end - 1] { end -= 1 }
+            right = max(right, (end + bytesPerPixel - 1) / bytesPerPixel)
+        }
+        return PixelBox(minX: left, minY: top, maxX: max(right, left + 1), maxY: last + 1)
     }
 
     /// What the window shows now, read back from the X server (not from the renderer): 8-bit RGB.

@@ -2,6 +2,11 @@
 extension Canvas {
     /// Draws one line of text with its top-left corner at pixel (x, y), each font pixel `scale`×`scale` pixels.
     mutating func drawText(_ text: String, x: Int, y: Int, scale: Int, color: PixelColor) {
+        let box = PixelBox(
+            minX: x, minY: y, maxX: x + BitmapFont.width(of: text) * scale, maxY: y + BitmapFont.glyphHeight * scale)
+        guard !box.isEmpty else { return }
+        reach = reach.union(box)
+        guard !box.intersection(clip).isEmpty else { return }
         var penX = x
         for character in text {
             let rows = BitmapFont.rows(of: character)

@@ -2,25 +2,57 @@ import Gestures
 import PNGCodec
 
 /// An opaque RGBA8 picture being drawn: every pixel starts as the backdrop and is blended over ("source over"), so
-/// alpha stays 255. Drawing is clipped to the canvas; the same calls always give the same bytes.
+/// alpha stays 255. Drawing is clipped to ``clip`` (the whole canvas unless narrowed); the same calls always give the
+/// same bytes.
+///
+/// Every drawing call also adds the pixels it would touch, before clipping, to ``reach``: a pass with an empty clip
+/// draws nothing and learns where everything would go, which is how a live frame finds what changed.
 struct Canvas {
     let width: Int
     let height: Int
     private(set) var bytes: [UInt8]
+    /// The pixels drawing may change.
+    var clip: PixelBox
+    /// The pixels the calls since it was last reset would touch, clip or not.
+    var reach = PixelBox.empty
+    private let background: (UInt8, UInt8, UInt8)
 
     init(width: Int, height: Int, background: PixelColor) {
         self.width = width
         self.height = height
-        let pixel: [UInt8] = [
-            Self.byte(background.red), Self.byte(background.green), Self.byte(background.blue), 255,
-        ]
+        self.background = (Self.byte(background.red), Self.byte(background.green), Self.byte(background.blue))
+        clip = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
         bytes = Array(repeating: 0, count: width * height * 4)
-        for index in stride(from: 0, to: bytes.count, by: 4) {
-            bytes[index] = pixel[0]
-            bytes[index + 1] = pixel[1]
-            bytes[index + 2] = pixel[2]
-            bytes[index + 3] = pixel[3]
+        clear(clip)
+    }
+
+    /// The whole canvas.
+    var bounds: PixelBox { PixelBox(minX: 0, minY: 0, maxX: width, maxY: height) }
+
+    /// Paints the backdrop over a part of the canvas.
+    mutating func clear(_ box: PixelBox) {
+        let area = box.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let (red, green, blue) = background
+        bytes.withUnsafeMutableBufferPointer { pixels in
+            for row in area.minY..<area.maxY {
+                for index in stride(from: (row * width + area.minX) * 4, to: (row * width + area.maxX) * 4, by: 4) {
+                    pixels[index] = red
+                    pixels[index + 1] = green
+                    pixels[index + 2] = blue
+                    pixels[index + 3] = 255
+                }
+            }
         }
+    }
+
+    /// Notes that a call would touch `box` and gives the part of it that may be drawn, nil when none.
+    private mutating func area(_ box: PixelBox) -> (xs: Range<Int>, ys: Range<Int>)? {
+        guard !box.isEmpty else { return nil }
+        reach = reach.union(box)
+        let drawn = box.intersection(clip).intersection(bounds)
+        guard !drawn.isEmpty else { return nil }
+        return (drawn.minX..<drawn.maxX, drawn.minY..<drawn.maxY)
     }
 
     /// Blends a colour over the pixel at (x, y), with `coverage` (0…1) scaling its opacity.
@@ -40,17 +72,12 @@ struct Canvas {
         return (bytes[index], bytes[index + 1], bytes[index + 2])
     }
 
-    /// The pixels, clamped to the canvas, whose centres may fall in a local rectangle mapped by `transform`.
-    func clippedBounds(
+    /// The pixels, clipped, whose centres may fall in a local rectangle mapped by `transform`.
+    mutating func clippedBounds(
         _ transform: RenderTransform, width localWidth: Double, height localHeight: Double
     ) -> (xs: Range<Int>, ys: Range<Int>)? {
         let box = transform.pixelBounds(of: localWidth, localHeight)
-        let minX = max(0, box.minX - 1)
-        let maxX = min(width, box.maxX + 1)
-        let minY = max(0, box.minY - 1)
-        let maxY = min(height, box.maxY + 1)
-        guard minX < maxX, minY < maxY else { return nil }
-        return (minX..<maxX, minY..<maxY)
+        return area(PixelBox(minX: box.minX - 1, minY: box.minY - 1, maxX: box.maxX + 1, maxY: box.maxY + 1))
     }
 
     /// Fills a shape drawn in the local frame `0…width × 0…height`, mapped to pixels by `transform`, with anti-aliased
@@ -100,8 +127,11 @@ struct Canvas {
 
     /// Fills a rectangle of whole pixels.
     mutating func fillRect(x: Int, y: Int, width rectWidth: Int, height rectHeight: Int, _ color: PixelColor) {
-        for row in max(0, y)..<max(max(0, y), min(height, y + rectHeight)) {
-            for column in max(0, x)..<max(max(0, x), min(width, x + rectWidth)) {
+        guard let (xs, ys) = area(PixelBox(minX: x, minY: y, maxX: x + rectWidth, maxY: y + rectHeight)) else {
+            return
+        }
+        for row in ys {
+            for column in xs {
                 blend(x: column, y: row, color)
             }
         }
@@ -111,8 +141,9 @@ struct Canvas {
     mutating func disc(centerX: Double, centerY: Double, radius: Double, thickness: Double? = nil, _ color: PixelColor)
     {
         let extent = radius + 1
-        let xs = clamped(centerX - extent, centerX + extent, to: width)
-        let ys = clamped(centerY - extent, centerY + extent, to: height)
+        guard let (xs, ys) = area(centerX - extent, centerY - extent, centerX + extent, centerY + extent) else {
+            return
+        }
         for y in ys {
             for x in xs {
                 let dx = Double(x) + 0.5 - centerX
@@ -132,8 +163,11 @@ struct Canvas {
         from start: (x: Double, y: Double), to end: (x: Double, y: Double), thickness: Double, _ color: PixelColor
     ) {
         let half = thickness / 2
-        let xs = clamped(min(start.x, end.x) - half - 1, max(start.x, end.x) + half + 1, to: width)
-        let ys = clamped(min(start.y, end.y) - half - 1, max(start.y, end.y) + half + 1, to: height)
+        guard
+            let (xs, ys) = area(
+                min(start.x, end.x) - half - 1, min(start.y, end.y) - half - 1, max(start.x, end.x) + half + 1,
+                max(start.y, end.y) + half + 1)
+        else { return }
         let dx = end.x - start.x
         let dy = end.y - start.y
         let lengthSquared = max(dx * dx + dy * dy, 1e-12)
@@ -150,12 +184,18 @@ struct Canvas {
         }
     }
 
-    /// The whole pixels from `low` to `high`, within `0..<limit`.
-    private func clamped(_ low: Double, _ high: Double, to limit: Int) -> Range<Int> {
-        guard low.isFinite, high.isFinite else { return 0..<0 }
-        let start = Int(max(0, min(Double(limit), low.rounded(.down))))
-        let end = Int(max(0, min(Double(limit), high.rounded(.up))))
-        return start..<max(start, end)
+    /// ``area(_:)`` of the whole pixels that a box of pixel space overlaps.
+    private mutating func area(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> (
+        xs: Range<Int>, ys: Range<Int>
+    )? {
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
+        let limit = Double(Int32.max)
+        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            Int(max(-limit, min(limit, value.rounded(rule))))
+        }
+        return area(
+            PixelBox(minX: whole(minX, .down), minY: whole(minY, .down), maxX: whole(maxX, .up), maxY: whole(maxY, .up))
+        )
     }
 
     /// The picture as an RGBA8 bitmap.

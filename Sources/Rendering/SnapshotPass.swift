@@ -5,6 +5,9 @@ import PNGCodec
 
 /// One drawing of a scene: the node tree, then labels, then drag previews, then pointers, so that what matters
 /// for a drag is never hidden.
+///
+/// While it draws, a pass also writes down what each node of the tree looks like (``NodeLook``) and where it
+/// lands, and where the drag sessions land: comparing two passes tells which pixels can differ between them.
 struct SnapshotPass {
     private let scene: Scene
     private let renderer: SnapshotRenderer
@@ -17,21 +20,23 @@ struct SnapshotPass {
     /// Font scale for labels, and width of outlines, in pixels.
     private let labelScale: Int
     private let lineWidth: Double
-    /// Labels collected while drawing the tree, drawn over it.
-    private var labels: [(text: String, x: Int, y: Int, color: PixelColor)] = []
-    private var pictures: [String: Bitmap?] = [:]
-    private var thumbnails: [ThumbnailKey: ResampledImage] = [:]
+    /// Labels collected while drawing the tree, drawn over it, with the node each belongs to.
+    private var labels: [(text: String, x: Int, y: Int, color: PixelColor, owner: NodeID?)] = []
+    /// The pictures looked up, by name: held until the next pass has compared its looks with this one's.
+    private(set) var pictures: [String: Bitmap?] = [:]
+    private let thumbnails: ThumbnailCache
+    /// What each node of the tree drawn looks like and where it lands, in pixels.
+    private(set) var looks: [NodeID: NodeLook] = [:]
+    /// Where the drag sessions' previews, badges and pointers land.
+    private(set) var overlay = PixelBox.empty
+    /// The nodes drawn so far, for their place in the z order.
+    private var drawnCount = 0
 
-    private struct ThumbnailKey: Hashable {
-        var name: String
-        var width: Int
-        var height: Int
-    }
-
-    init(scene: Scene, renderer: SnapshotRenderer, width: Int, height: Int) {
+    init(scene: Scene, renderer: SnapshotRenderer, canvas: Canvas, thumbnails: ThumbnailCache) {
         self.scene = scene
         self.renderer = renderer
-        canvas = Canvas(width: width, height: height, background: Palette.backdrop)
+        self.canvas = canvas
+        self.thumbnails = thumbnails
         sessions = scene.dragSessions
         previews = Set(sessions.compactMap(\.previewNodeID))
         var targets: [NodeID: DropOperation?] = [:]
@@ -50,15 +55,31 @@ struct SnapshotPass {
         let root = scene.root
         draw(root, base.concatenating(.node(root)), opacity: root.opacity, isPreview: false)
         for label in labels {
-            canvas.drawLabel(
-                label.text, x: label.x, y: label.y, scale: labelScale, color: label.color, plate: Palette.labelPlate)
+            let box = measure {
+                $0.canvas.drawLabel(
+                    label.text, x: label.x, y: label.y, scale: $0.labelScale, color: label.color,
+                    plate: Palette.labelPlate)
+            }
+            if let owner = label.owner, let known = looks[owner]?.box { looks[owner]?.box = known.union(box) }
         }
-        for session in sessions {
-            drawPreview(of: session)
+        overlay = measure {
+            for session in $0.sessions {
+                $0.drawPreview(of: session)
+            }
+            for session in $0.sessions {
+                $0.drawPointer(of: session)
+            }
         }
-        for session in sessions {
-            drawPointer(of: session)
-        }
+    }
+
+    /// The pixels that drawing in `body` touches (clipped or not), kept in the canvas's reach as well.
+    private mutating func measure(_ body: (inout SnapshotPass) -> Void) -> PixelBox {
+        let before = canvas.reach
+        canvas.reach = .empty
+        body(&self)
+        let touched = canvas.reach
+        canvas.reach = before.union(touched)
+        return touched
     }
 
     // MARK: Nodes
@@ -67,11 +88,28 @@ struct SnapshotPass {
         guard opacity >= 0.001 else { return }
         let width = Double(node.frame.width)
         let height = Double(node.frame.height)
-        drawContent(of: node, transform, width: width, height: height, opacity: opacity, isPreview: isPreview)
+        let order = drawnCount
+        drawnCount += 1
+        let contentBox = measure {
+            $0.drawContent(of: node, transform, width: width, height: height, opacity: opacity, isPreview: isPreview)
+        }
         for child in node.children where !previews.contains(child.id) {
             draw(
                 child, transform.concatenating(.node(child)), opacity: opacity * child.opacity, isPreview: isPreview)
         }
+        let marksBox = measure {
+            $0.drawMarks(of: node, transform, width: width, height: height, opacity: opacity, isPreview: isPreview)
+        }
+        guard !isPreview else { return }
+        looks[node.id] = NodeLook(
+            node: node, order: order, transform: transform, opacity: opacity, proposed: targets[node.id],
+            mark: renderer.marks[node.id], picture: pictureIdentity(of: node), box: contentBox.union(marksBox))
+    }
+
+    /// A node's overlay colour, the highlight of a drop target and refusal marks, over its children.
+    private mutating func drawMarks(
+        of node: Node, _ transform: RenderTransform, width: Double, height: Double, opacity: Double, isPreview: Bool
+    ) {
         let outline = Self.outline(of: node.content)
         if let overlay = node.overlayColor {
             let color = PixelColor(overlay)
@@ -80,9 +118,9 @@ struct SnapshotPass {
         if !isPreview, let proposed = targets[node.id] {
             switch proposed {
             case .forbidden?:
-                drawRefusal(SnapshotMark.forbidden(), outline, width, height, transform)
+                drawRefusal(SnapshotMark.forbidden(), of: node.id, outline, width, height, transform)
             case .cancel?:
-                drawRefusal(SnapshotMark.refused(), outline, width, height, transform)
+                drawRefusal(SnapshotMark.refused(), of: node.id, outline, width, height, transform)
             default:
                 if node.overlayColor == nil {
                     let color = Palette.targeted
@@ -94,7 +132,7 @@ struct SnapshotPass {
             }
         }
         if !isPreview, let mark = renderer.marks[node.id] {
-            drawRefusal(mark, outline, width, height, transform)
+            drawRefusal(mark, of: node.id, outline, width, height, transform)
         }
     }
 
@@ -137,7 +175,7 @@ struct SnapshotPass {
         let box = transform.pixelBounds(of: width, height)
         let labelHeight = (BitmapFont.lineHeight + 2) * labelScale
         let top = box.minY >= labelHeight ? box.minY - labelHeight : box.minY + Int(lineWidth)
-        labels.append((node.name, box.minX, top, Palette.paneLabel))
+        labels.append((node.name, box.minX, top, Palette.paneLabel, node.id))
     }
 
     /// Text content: the largest whole font scale that fits the frame (at most twice the scale of the node's space),
@@ -193,13 +231,12 @@ struct SnapshotPass {
         let limit = Double(max(canvas.width, canvas.height) * 2)
         let thumbnailWidth = max(1, Int(min(limit, fittedWidth * pixelsPerUnit).rounded()))
         let thumbnailHeight = max(1, Int(min(limit, fittedHeight * pixelsPerUnit).rounded()))
-        let key = ThumbnailKey(name: name, width: thumbnailWidth, height: thumbnailHeight)
-        let thumbnail =
-            thumbnails[key] ?? ResampledImage(picture, width: thumbnailWidth, height: thumbnailHeight)
-        thumbnails[key] = thumbnail
         let tintColor = tint.map(PixelColor.init)
         let placed = transform.concatenating(
             RenderTransform(tx: (width - fittedWidth) / 2, ty: (height - fittedHeight) / 2))
+        // Resampled only when some of it is drawn.
+        guard canvas.clippedBounds(placed, width: fittedWidth, height: fittedHeight) != nil else { return }
+        let thumbnail = thumbnails.thumbnail(of: picture, width: thumbnailWidth, height: thumbnailHeight)
         let xScale = Double(thumbnailWidth) / fittedWidth
         let yScale = Double(thumbnailHeight) / fittedHeight
         canvas.fill(.rectangle, width: fittedWidth, height: fittedHeight, transform: placed, opacity: opacity) {
@@ -239,6 +276,12 @@ struct SnapshotPass {
         return (Double(picture.width) * factor, Double(picture.height) * factor)
     }
 
+    /// Which picture an image node shows, so that a new picture under the same name counts as a change.
+    private mutating func pictureIdentity(of node: Node) -> Int? {
+        guard case .image(let name, _) = node.content, let picture = picture(named: name) else { return nil }
+        return ThumbnailCache.identity(of: picture)
+    }
+
     private mutating func picture(named name: String) -> Bitmap? {
         if let known = pictures[name] { return known }
         let found = renderer.images(name)
@@ -250,7 +293,8 @@ struct SnapshotPass {
 
     /// A refusal: a red outline (and a red wash when forbidden), a ⊘ sign in the middle, and its label under it.
     private mutating func drawRefusal(
-        _ mark: SnapshotMark, _ outline: ShapeKind, _ width: Double, _ height: Double, _ transform: RenderTransform
+        _ mark: SnapshotMark, of owner: NodeID, _ outline: ShapeKind, _ width: Double, _ height: Double,
+        _ transform: RenderTransform
     ) {
         if mark.kind == .forbidden {
             let wash = Palette.refusedWash
@@ -273,7 +317,7 @@ struct SnapshotPass {
         labels.append(
             (
                 text, Int((center.x - Double(labelWidth) / 2).rounded()), Int((center.y + radius).rounded()) + 3,
-                Palette.refused
+                Palette.refused, owner
             ))
     }
 

@@ -61,6 +61,20 @@ public struct SnapshotRenderer: Sendable {
     /// - Throws: ``SnapshotError`` with `SnapshotError.Code.invalidSize` when the picture would be larger than
     ///   ``maximumPixelCount`` or its size is not finite.
     public func render(_ scene: Scene) throws(SnapshotError) -> Bitmap {
+        let (width, height) = try pixelSize(of: scene)
+        let canvas = Canvas(width: width, height: height, background: Palette.backdrop)
+        var pass = SnapshotPass(scene: scene, renderer: self, canvas: canvas, thumbnails: ThumbnailCache())
+        pass.drawScene()
+        do {
+            return try pass.canvas.bitmap()
+        } catch {
+            throw SnapshotError(
+                .encodingFailed, "could not make the snapshot's bitmap: \(error)", underlyingError: error)
+        }
+    }
+
+    /// The size of the picture of a scene, in pixels.
+    func pixelSize(of scene: Scene) throws(SnapshotError) -> (width: Int, height: Int) {
         let width = Double(scene.size.width) * scale
         let height = Double(scene.size.height) * scale
         guard width.isFinite, height.isFinite, scale > 0,
@@ -71,15 +85,7 @@ public struct SnapshotRenderer: Sendable {
                 "a snapshot of a \(scene.size.width)x\(scene.size.height) scene at scale \(scale) would be"
                     + " \(width)x\(height) pixels; at most \(Self.maximumPixelCount) pixels are drawn")
         }
-        var pass = SnapshotPass(
-            scene: scene, renderer: self, width: max(1, Int(width.rounded())), height: max(1, Int(height.rounded())))
-        pass.drawScene()
-        do {
-            return try pass.canvas.bitmap()
-        } catch {
-            throw SnapshotError(
-                .encodingFailed, "could not make the snapshot's bitmap: \(error)", underlyingError: error)
-        }
+        return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
     }
 
     /// Draws the scene as it is now and encodes the picture as PNG.

@@ -30,22 +30,23 @@ func xclip(_ arguments: [String], input: Data? = nil) throws -> Data {
     return data
 }
 
-/// xclip owning the clipboard with `data` as `type`, in the foreground (`-quiet`), until it is stopped.
+/// xclip owning the clipboard (or another selection) with `data` as `type`, in the foreground (`-quiet`), until it is
+/// stopped.
 final class XclipOwner: @unchecked Sendable {
     let process = Process()
 
-    init(_ data: Data, type: String) throws {
+    init(_ data: Data, type: String, selection: X11Clipboard.Selection = .clipboard) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("xclip-\(UUID()).bin")
         try data.write(to: file)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-        process.arguments = ["-selection", "clipboard", "-quiet", "-i", "-t", type, file.path]
+        process.arguments = ["-selection", selection.rawValue.lowercased(), "-quiet", "-i", "-t", type, file.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Until xclip owns the selection: its TARGETS answer lists the type.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if (try? X11Clipboard.availableTypes())?.contains(type) == true { break }
+            if (try? X11Clipboard.availableTypes(selection))?.contains(type) == true { break }
             usleep(20_000)
         }
         try? FileManager.default.removeItem(at: file)

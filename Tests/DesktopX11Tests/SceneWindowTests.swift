@@ -2,6 +2,7 @@ import DesktopX11
 import Foundation
 import Gestures
 import PNGCodec
+import Rendering
 import TestSupport
 import Testing
 
@@ -26,16 +27,49 @@ struct SceneWindowTests {
                 try Self.frame(square: square.withLock { $0 })
             }
             try await window.run(for: 0.3)
-            #expect(window.lastDamage == CGRect(x: 0, y: 0, width: 200, height: 100))
+            #expect(window.lastDamage == [CGRect(x: 0, y: 0, width: 200, height: 100)])
             square.withLock { $0 = 50 }
             window.setNeedsDisplay()
             try await window.run(for: 0.3)
-            #expect(window.lastDamage == CGRect(x: 10, y: 20, width: 50, height: 10))
+            #expect(window.lastDamage == [CGRect(x: 10, y: 20, width: 50, height: 10)])
             let shown = try window.capture()
             #expect(shown == (try Self.frame(square: 50)), "the server shows another frame")
             window.setNeedsDisplay()
             try await window.run(for: 0.3)
-            #expect(window.lastDamage == nil, "an unchanged frame sent something")
+            #expect(window.lastDamage.isEmpty, "an unchanged frame sent something")
+        }
+    }
+
+    @Test("with DnDKit's renderer, a change sends only the boxes around it, and the server shows the whole snapshot")
+    func rendererFrames() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let scene = Scene(size: CGSize(width: 240, height: 120))
+            let left = scene.root.addChild("left", frame: CGRect(x: 10, y: 20, width: 60, height: 60))
+            let right = scene.root.addChild(
+                "right", frame: CGRect(x: 150, y: 20, width: 60, height: 60), content: .shape(.circle, fill: .blue))
+            let renderer = SnapshotRenderer()
+            let window = try SceneWindow(scene: scene, title: "frames", renderer: renderer)
+            try await window.run(for: 0.3)
+            #expect(window.lastDamage == [CGRect(x: 0, y: 0, width: 240, height: 120)])
+            left.overlayColor = .orange
+            right.content = .shape(.rectangle, fill: .red)
+            window.setNeedsDisplay()
+            try await window.run(for: 0.3)
+            let sent = window.lastDamage
+            #expect(sent.count == 2, "two changes far apart: \(sent)")
+            #expect(sent.allSatisfy { $0.width * $0.height < 100 * 100 }, "\(sent)")
+            #expect(
+                sent.contains { $0.contains(CGPoint(x: 40, y: 50)) }
+                    && sent.contains { $0.contains(CGPoint(x: 180, y: 50)) })
+            let shown = try window.capture()
+            let snapshot = try renderer.render(scene)
+            let rgb = snapshot.withUnsafeBytes { rgba in
+                stride(from: 0, to: rgba.count, by: 4).flatMap { [rgba[$0], rgba[$0 + 1], rgba[$0 + 2]] }
+            }
+            #expect(shown == (try Bitmap(width: 240, height: 120, format: .rgb8, bytes: rgb)), "not the snapshot")
+            window.setNeedsDisplay()
+            try await window.run(for: 0.3)
+            #expect(window.lastDamage.isEmpty, "an unchanged scene sent something")
         }
     }
 }

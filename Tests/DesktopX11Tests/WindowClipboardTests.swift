@@ -75,4 +75,18 @@ extension ClipboardTests {
             withExtendedLifetime(image) {}
         }
     }
+
+    @Test("the middle button over a paste destination pastes the primary selection, not the clipboard")
+    func middleButtonPastesPrimary() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let target = try ClipboardWindow(copying: "unused")
+            let clipboard = try XclipOwner(Data("on the clipboard".utf8), type: "UTF8_STRING")
+            let primary = try XclipOwner(Data("selected with the mouse".utf8), type: "UTF8_STRING", selection: .primary)
+            try await target.run(until: { !target.pastedTexts.isEmpty }) {
+                try xdotool(["mousemove", "300", "50", "sleep", "0.2", "click", "2"])
+            }
+            #expect(target.pastedTexts == ["selected with the mouse"])
+            withExtendedLifetime((clipboard, primary)) {}
+        }
+    }
 }

@@ -67,9 +67,8 @@ struct WindowCommand: AsyncParsableCommand {
         }
         let window: SceneWindow
         do {
-            window = try SceneWindow(scene: simulation.scene, title: "dnd-sim: \(file.name)", origin: origin) { scene in
-                try renderer.render(scene)
-            }
+            window = try SceneWindow(
+                scene: simulation.scene, title: "dnd-sim: \(file.name)", origin: origin, renderer: renderer)
         } catch {
             throw InputError(error, fallback: "X11")
         }
