@@ -48,11 +48,14 @@ final class ThumbnailCache {
 
     /// Each thumbnail with its picture, kept alive so that its address names no other picture meanwhile.
     private var thumbnails: [Key: (picture: Bitmap, thumbnail: ResampledImage)] = [:]
-    /// Past this many, the cache starts again (a drag preview that keeps changing size makes a new one each frame).
-    private let capacity: Int
+    /// The samples the thumbnails hold; past ``budget``, the cache starts again (a drag preview whose size keeps
+    /// changing makes a new thumbnail each frame).
+    private var samples = 0
+    private let budget: Int
 
-    init(capacity: Int = 512) {
-        self.capacity = capacity
+    /// - Parameter budget: The most samples (4 a pixel, 4 bytes each) kept: 32 Mi, 128 MiB, by default.
+    init(budget: Int = 32 << 20) {
+        self.budget = budget
     }
 
     /// A picture's identity while it lives: the address of its samples, which stay put and name no other picture
@@ -64,9 +67,13 @@ final class ThumbnailCache {
     func thumbnail(of picture: Bitmap, width: Int, height: Int) -> ResampledImage {
         let key = Key(picture: Self.identity(of: picture), width: width, height: height)
         if let known = thumbnails[key] { return known.thumbnail }
-        if thumbnails.count >= capacity { thumbnails.removeAll(keepingCapacity: true) }
         let made = ResampledImage(picture, width: width, height: height)
+        if samples + made.samples.count > budget {
+            thumbnails.removeAll()
+            samples = 0
+        }
         thumbnails[key] = (picture, made)
+        samples += made.samples.count
         return made
     }
 }
