@@ -297,7 +297,13 @@ public final class SceneWindow {
         case XCB_DESTROY_NOTIFY:
             let destroyed = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
                 .pointee.window
-            if destroyed == window { isClosed = true } else { xdnd?.windowDestroyed(destroyed) }
+            if destroyed == window {
+                isClosed = true
+            } else {
+                xdnd?.windowDestroyed(destroyed)
+                xdndSource?.windowDestroyed(destroyed)
+                needsDraw = true
+            }
         default:
             break
         }

@@ -157,6 +157,18 @@ final class XdndSource {
         end()
     }
 
+    /// A window was destroyed: a target that went away (its program ended or crashed) before it finished a drop ends
+    /// the drop now, with `.cancel`, rather than at the deadline; a target the pointer was over is forgotten.
+    func windowDestroyed(_ destroyed: xcb_window_t) {
+        if let handed, handed.target.window == destroyed || handed.target.messages == destroyed {
+            self.handed = nil
+            handed.drag.finish(.cancel, "the other program's window went away before it finished the drop")
+            end()
+        } else if let target, target.window == destroyed || target.messages == destroyed {
+            self.target = nil
+        }
+    }
+
     /// The session ended or was dropped in the scene: stops offering it.
     func sessionEnded() {
         guard handed == nil, let id = session, !scene.dragSessions.contains(where: { $0.id == id }) else { return }
@@ -205,6 +217,11 @@ final class XdndSource {
 
     private func enter(_ found: Target) {
         target = found
+        // To hear of the target's end: its window's destruction.
+        var structure = UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
+        for watched in Set([found.window, found.messages]) {
+            xcb_change_window_attributes(x.connection, watched, XCB_CW_EVENT_MASK.rawValue, &structure)
+        }
         let first = Array(offered.prefix(3)) + Array(repeating: 0, count: max(0, 3 - offered.count))
         let flags = found.version << 24 | (offered.count > 3 ? 1 : 0)
         x.sendMessage(atoms.enter, to: found.messages, [window, flags] + first)

@@ -189,6 +189,32 @@ struct XdndSourceTests {
         }
     }
 
+    @Test("a target that dies after reading the staged file's path: the drop ends at once, cancelled, file removed")
+    func targetDiesMidTransfer() async throws {
+        let picture = try Bitmap(width: 8, height: 8, format: .rgb8, bytes: [UInt8](repeating: 77, count: 192))
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let target = try RawXdndTarget(at: peerOrigin)
+            let taken = Task.detached { target.takeDropAndVanish(as: "text/uri-list", timeout: 15) }
+            let source = try SourceWindow(title: "xdnd-out-dies", dragging: picture)
+            let started = Date()
+            try await source.drag(to: peerMiddle)
+            let uriList = try #require(await taken.value, "the target never got the drop's data")
+            let path = try #require(
+                URL(string: String(decoding: uriList, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))?
+                    .path)
+            #expect(target.existed.withLock { $0 }, "the staged file was not there while the target read its path")
+            #expect(source.endings == [.cancel], "\(source.events)")
+            #expect(!source.removed)
+            #expect(source.scene.dragSessions.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: path), "the staged file \(path) was left behind")
+            #expect(Date().timeIntervalSince(started) < 14, "the drag did not end")
+            // The window's destruction ends the drop at once, well before the 3 s the source would wait for an answer.
+            let vanished = try #require(target.vanishedAt.withLock { $0 })
+            let ended = try #require(source.endedAt)
+            #expect(ended.timeIntervalSince(vanished) < 2, "the source waited for a program that was gone")
+        }
+    }
+
     @Test("Escape while the drag is over GTK: cancelled, GTK hears it leave, nothing dropped")
     func escapeOverGTK() async throws {
         let picture = try Bitmap(width: 4, height: 4, format: .rgb8, bytes: [UInt8](repeating: 9, count: 48))
@@ -240,4 +266,84 @@ func sha256(of file: URL) throws -> String {
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return String(text.prefix(64))
+}
+
+/// A hand-made XDND target on a raw libxcb connection: a 300×300 window that accepts every drag with a copy, and on
+/// the drop reads the data and disappears without a word, as a program that crashes in the middle of a drop.
+final class RawXdndTarget: @unchecked Sendable {
+    private let client: RawXdndSource
+    let window: xcb_window_t
+    /// Whether the file of the first `file:` URI read was there when it was read.
+    let existed = Locked(false)
+    /// When the window went away.
+    let vanishedAt = Locked<Date?>(nil)
+
+    init(at origin: (x: Int, y: Int)) throws {
+        client = try RawXdndSource()
+        let connection = client.connection
+        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
+            throw RawXdndSource.PeerFailure(description: "the X server has no screen")
+        }
+        window = xcb_generate_id(connection)
+        var values: [UInt32] = [1, UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)]
+        xcb_create_window(
+            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, Int16(origin.x), Int16(origin.y), 300,
+            300, 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
+            XCB_CW_OVERRIDE_REDIRECT.rawValue | XCB_CW_EVENT_MASK.rawValue, &values)
+        client.setWords([5], of: "XdndAware", type: xcb_atom_t(XCB_ATOM_ATOM.rawValue), on: window)
+        xcb_map_window(connection, window)
+        xcb_flush(connection)
+    }
+
+    /// Answers every position with "yes, a copy"; on the drop, converts `XdndSelection` to `type`, then destroys its
+    /// window without sending `XdndFinished`. Returns the bytes read, or nil when no drop came within `timeout`.
+    func takeDropAndVanish(as type: String, timeout: Double) -> Data? {
+        let connection = client.connection
+        let position = client.atom("XdndPosition")
+        let drop = client.atom("XdndDrop")
+        defer {
+            xcb_destroy_window(connection, window)
+            xcb_flush(connection)
+            vanishedAt.withLock { $0 = Date() }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let message = client.awaitEvent(timeout: deadline.timeIntervalSinceNow) {
+                event -> (xcb_atom_t, [UInt32])? in
+                guard Int32(event.pointee.response_type & 0x7F) == XCB_CLIENT_MESSAGE else { return nil }
+                let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
+                    .pointee
+                let d = message.data.data32
+                return (message.type, [d.0, d.1, d.2, d.3, d.4])
+            }
+            guard let (kind, words) = message else { return nil }
+            if kind == position {
+                client.send(
+                    client.atom("XdndStatus"), to: words[0], [window, 1, 0, 0, client.atom("XdndActionCopy")])
+            } else if kind == drop {
+                xcb_convert_selection(
+                    connection, window, client.atom("XdndSelection"), client.atom(type), client.atom("DROPPED"),
+                    words[2])
+                xcb_flush(connection)
+                let notified = client.awaitEvent(timeout: 5) { event -> Bool? in
+                    Int32(event.pointee.response_type & 0x7F) == XCB_SELECTION_NOTIFY ? true : nil
+                }
+                guard notified == true else { return nil }
+                let cookie = xcb_get_property(
+                    connection, 1, window, client.atom("DROPPED"), UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0,
+                    1 << 20)
+                guard let reply = xcb_get_property_reply(connection, cookie, nil) else { return nil }
+                defer { free(reply) }
+                let length = Int(xcb_get_property_value_length(reply))
+                guard let value = xcb_get_property_value(reply) else { return Data() }
+                let data = Data(bytes: value, count: length)
+                let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if let url = URL(string: text), url.isFileURL {
+                    existed.withLock { $0 = FileManager.default.fileExists(atPath: url.path) }
+                }
+                return data
+            }
+        }
+        return nil
+    }
 }
