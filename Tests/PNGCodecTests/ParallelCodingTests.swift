@@ -37,6 +37,91 @@ struct ParallelCodingTests {
         }
     }
 
+    @Test(
+        "every PngSuite image, its rows kept as stored (palette, low bit depths, tRNS), decodes in slices like libpng",
+        arguments: Fixtures.validFiles)
+    func pngSuiteStoredLayouts(file: String) async throws {
+        let cases = try await offThePool { try Self.storedLayoutCases(file) }
+        let info = try Self.libpng.info(Fixtures.data(file))
+        if info.isInterlaced {
+            #expect(cases.isEmpty)
+            return
+        }
+        #expect(cases.count == 2 * [2, 3, 7].filter { $0 <= info.height }.count)
+        for item in cases {
+            let label = "\(file), \(item.label)"
+            #expect(item.slicedHash == item.libpngHash, "\(label)")
+            #expect(item.libpngHash == item.originalHash, "\(label)")
+            #expect(item.slicedMetadata == item.libpngMetadata, "\(label)")
+            #expect(item.report.restartPoints?.slices.count == item.expectedSlices, "\(label)")
+            #expect(item.report.fallbackReason == nil, "\(label): \(item.report)")
+            #expect(item.report.threadCount == min(4, item.expectedSlices), "\(label): \(item.report)")
+        }
+    }
+
+    /// A PngSuite file resliced with its stored rows, recorded in `dkSl` and in `iDOT`, decoded both ways.
+    static func storedLayoutCases(_ file: String) throws -> [RoundTrip] {
+        let data = try Fixtures.data(file)
+        let original = try Self.libpng.decode(data)
+        guard !(try Self.libpng.info(data).isInterlaced) else {
+            return []
+        }
+        var cases: [RoundTrip] = []
+        for slices in [2, 3, 7] where slices <= original.height {
+            let resliced = try PNGEncoder(options: .balanced, maxThreadCount: 3).reslicing(data, slices: slices)
+            let idot = SlicedPNG.rebuild(
+                resliced, points: SlicedPNG.dndkitPoints(resliced), height: original.height, record: .appleIDOT)
+            for (record, file) in [("dkSl", resliced), ("iDOT", idot)] {
+                let byLibpng = try Self.libpng.decode(file)
+                let (inSlices, report) = try Self.parallel.decodeReporting(file)
+                cases.append(
+                    RoundTrip(
+                        label: "\(slices) slices in \(record)", sliceCount: slices, expectedSlices: slices,
+                        originalHash: Fixtures.sha256(original), libpngHash: Fixtures.sha256(byLibpng),
+                        slicedHash: Fixtures.sha256(inSlices), oneStreamMetadata: original.metadata,
+                        libpngMetadata: byLibpng.metadata, slicedMetadata: inSlices.metadata, report: report))
+            }
+        }
+        return cases
+    }
+
+    @Test(
+        "palette, low-bit and tRNS files whose restart points do not hold fall back to libpng",
+        arguments: ["basn3p02.png", "basn3p08.png", "tbbn0g04.png", "tbrn2c08.png", "tm3n3p02.png", "basn0g01.png"])
+    func forgedStoredLayouts(file: String) throws {
+        let data = try Fixtures.data(file)
+        let sliced = try PNGEncoder(options: .balanced).reslicing(data, slices: 3)
+        let reference = try Self.libpng.decode(data)
+        let points = SlicedPNG.dndkitPoints(sliced)
+        #expect(try Self.parallel.decodeReporting(sliced).report.threadCount == 3)
+        for index in 1..<points.count {
+            for (rowDelta, offsetDelta) in [(0, -1), (0, 1), (1, 0), (-1, 0)] {
+                var forged = points
+                forged[index].row += rowDelta
+                forged[index].offset += offsetDelta
+                let (decoded, report) = try Self.parallel.decodeReporting(
+                    Self.replacingRecord(of: sliced, with: forged))
+                #expect(decoded == reference, "\(forged)")
+                #expect(report.threadCount == 1, "\(forged)")
+                #expect(report.fallbackReason != nil, "\(forged)")
+            }
+        }
+    }
+
+    @Test("a palette index past the palette, where libpng only warns, falls back to libpng")
+    func paletteIndexOutsideThePalette() throws {
+        // basn3p04 uses 15 of its colours: a palette of 4 leaves most indices outside.
+        let sliced = try PNGEncoder(options: .balanced).reslicing(Fixtures.data("basn3p04.png"), slices: 2)
+        var file = Data(TestPNG.signature)
+        for (type, body) in SlicedPNG.chunks(sliced) {
+            file += TestPNG.chunk(type, type == "PLTE" ? Array(body.prefix(12)) : body)
+        }
+        let (decoded, report) = try Self.parallel.decodeReporting(file)
+        #expect(report.threadCount == 1)
+        #expect(report.fallbackReason?.contains("palette index") == true, "\(report)")
+        #expect(decoded == (try Self.libpng.decode(file)))
+    }
+
     /// What one encode of a PngSuite image in slices gave, read back by libpng and from its restart points.
     struct RoundTrip: Sendable {
         var label: String
