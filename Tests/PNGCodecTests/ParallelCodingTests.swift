@@ -48,6 +48,12 @@ struct ParallelCodingTests {
             return
         }
         #expect(cases.count == 2 * [2, 3, 7].filter { $0 <= info.height }.count)
+        if info.height >= 2 {
+            // The rows stay as stored: the sliced file is a palette, low-bit or tRNS file when the original is.
+            let resliced = try Self.libpng.info(PNGEncoder().reslicing(Fixtures.data(file), slices: 2))
+            #expect(resliced.colorType == info.colorType && resliced.bitDepth == info.bitDepth)
+            #expect(resliced.decodedFormat == info.decodedFormat)
+        }
         for item in cases {
             let label = "\(file), \(item.label)"
             #expect(item.slicedHash == item.libpngHash, "\(label)")
@@ -244,6 +250,72 @@ struct ParallelCodingTests {
         #expect(report.threadCount == 4, "\(report)")
         #expect(decoded == (try Self.libpng.decode(file)))
         #expect(decoded == pixels)
+    }
+
+    @Test(
+        "a palette, low-bit or keyed restart row filtered Up, Average or Paeth is unfiltered, then expanded",
+        arguments: [StoredKind.palette4, .gray2Key, .rgb16Key])
+    func storedRestartRowsThatNeedTheRowAbove(kind: StoredKind) throws {
+        let (width, height) = (37, 40)
+        let (layout, pixels) = kind.image(width: width, height: height)
+        for record in [SlicedPNG.Record.dndkit, .appleIDOT] {
+            let file = SlicedPNG.stored(
+                width: width, height: height, pixels: pixels, layout: layout, restartRows: [12, 28, 34],
+                record: record
+            ) { UInt8($0 % 5) }
+            let (decoded, report) = try Self.parallel.decodeReporting(file)
+            #expect(report.threadCount == 4, "\(report)")
+            #expect(report.fallbackReason == nil, "\(report)")
+            #expect(decoded == (try Self.libpng.decode(file)))
+        }
+    }
+
+    /// Stored layouts that need expanding, with a noisy image in each.
+    enum StoredKind: Sendable, CaseIterable {
+        /// 4-bit palette of 16 colours, the first 5 with tRNS alpha.
+        case palette4
+        /// 2-bit gray with a tRNS key of 2.
+        case gray2Key
+        /// 16-bit RGB with a tRNS key colour that some pixels have.
+        case rgb16Key
+
+        func image(width: Int, height: Int) -> (SlicedPNG.Layout, [UInt8]) {
+            let noise = ParallelCodingTests.noisy(width: width, height: height, format: .rgb16)
+                .withUnsafeBytes { [UInt8]($0) }
+            switch self {
+            case .palette4, .gray2Key:
+                let bits = self == .palette4 ? 4 : 2
+                let rowBytes = (width * bits + 7) / 8
+                // Every sample's bits from the noise, the padding bits of each row left 0.
+                var rows = [UInt8](repeating: 0, count: rowBytes * height)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let sample = Int(noise[(y * width + x) * 6]) & ((1 << bits) - 1)
+                        rows[y * rowBytes + x * bits / 8] |= UInt8(sample << (8 - bits - x * bits % 8))
+                    }
+                }
+                if self == .gray2Key {
+                    let layout = SlicedPNG.Layout(
+                        colorType: 0, bitDepth: 2, rowBytes: rowBytes, bytesPerPixel: 1, chunks: [("tRNS", [0, 2])])
+                    return (layout, rows)
+                }
+                let palette = (0..<48).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
+                let layout = SlicedPNG.Layout(
+                    colorType: 3, bitDepth: 4, rowBytes: rowBytes, bytesPerPixel: 1,
+                    chunks: [("PLTE", palette), ("tRNS", [0, 60, 128, 200, 255])])
+                return (layout, rows)
+            case .rgb16Key:
+                var rows = noise
+                // Some pixels equal to the key.
+                for pixel in Swift.stride(from: 0, to: width * height, by: 7) {
+                    rows.replaceSubrange(pixel * 6..<pixel * 6 + 6, with: [1, 2, 3, 4, 5, 6])
+                }
+                let layout = SlicedPNG.Layout(
+                    colorType: 2, bitDepth: 16, rowBytes: width * 6, bytesPerPixel: 6,
+                    chunks: [("tRNS", [1, 2, 3, 4, 5, 6])])
+                return (layout, rows)
+            }
+        }
     }
 
     @Test("restart points that do not hold fall back to libpng, never to wrong pixels")
