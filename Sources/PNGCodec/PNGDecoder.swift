@@ -90,7 +90,16 @@ public struct PNGDecoder: Sendable {
     }
 
     private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> (Bitmap, Report) {
-        let parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+        // The IDAT CRCs, a pass over nearly the whole file, are checked later: by the slices in parallel, or right
+        // before libpng decodes. A file that fails here is walked again checking them, for the error it always gave
+        // (the first problem in file order).
+        let parsed: PNGStructure.Parsed
+        do {
+            parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: false)
+        } catch {
+            _ = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+            throw error
+        }
         let info = parsed.info
         let points = PNGRestartPoints.read(bytes, chunks: info.chunks, height: info.height)
         var report = Report(restartPoints: points, threadCount: 1)
@@ -115,11 +124,14 @@ public struct PNGDecoder: Sendable {
                     report.fallbackReason =
                         "a palette index outside the palette or a tRNS key colour outside the bit depth, which libpng"
                         + " judges"
+                case .failure(.crcMismatch(let chunk)):
+                    throw PNGStructure.crcMismatch(chunk.type, at: chunk.offset)
                 }
             } else {
                 report.fallbackReason = "the image is interlaced (Adam7): its passes are not rows"
             }
         }
+        try PNGStructure.checkImageDataCRCs(bytes, chunks: info.chunks)
         return (try decodeWithLibpng(bytes, parsed: parsed, original: original), report)
     }
 

@@ -104,9 +104,13 @@ struct SlicedDecoder {
         case pointsDoNotHold
         /// A palette index outside the palette or a key colour outside the bit depth: libpng warns and decides.
         case samplesOutOfRange
+        /// The CRC of this IDAT chunk, the first in the file that is wrong, does not match its data.
+        case crcMismatch(PNGChunk)
     }
 
-    /// Decodes into `pixels` (rows `bytesPerRow` apart).
+    /// Decodes into `pixels` (rows `bytesPerRow` apart), checking the CRC of every IDAT chunk on the way: each slice
+    /// checks the chunks that start in its part of the stream, so that this pass over the whole file runs in
+    /// parallel too. The caller checks them itself (`PNGStructure.checkImageDataCRCs`) when this fails otherwise.
     func decode(
         _ bytes: UnsafeRawBufferPointer, imageData: [PNGChunk], into pixels: UnsafeMutableRawBufferPointer
     ) -> Result<Void, Failure> {
@@ -174,11 +178,20 @@ struct SlicedDecoder {
         let outOfRange = UnsafeMutablePointer<Bool>.allocate(capacity: slices.count)
         outOfRange.initialize(repeating: false, count: slices.count)
         defer { outOfRange.deallocate() }
+        // Per IDAT chunk, where its data starts in the stream and whether its CRC is wrong.
+        var start = 0
+        let chunkStarts = imageData.map { chunk in
+            defer { start += chunk.length }
+            return start
+        }
+        let crcWrong = UnsafeMutablePointer<Bool>.allocate(capacity: imageData.count)
+        crcWrong.initialize(repeating: false, count: imageData.count)
+        defer { crcWrong.deallocate() }
         let shared = (
             file: SharedPointer(base: UnsafeMutablePointer(mutating: file)), rows: SharedPointer(base: rows),
             filters: SharedPointer(base: filters), adlers: SharedPointer(base: adlers),
             deferred: SharedPointer(base: deferred), spans: SharedPointer(base: spans),
-            outOfRange: SharedPointer(base: outOfRange),
+            outOfRange: SharedPointer(base: outOfRange), crcWrong: SharedPointer(base: crcWrong),
             bitmap: expanding.map { SharedPointer(base: $0.bitmap) }, expansion: expanding?.expansion
         )
         let (width, height) = (width, height)
@@ -194,6 +207,16 @@ struct SlicedDecoder {
             let slice = slices[index]
             let isLast = index + 1 == slices.count
             let endRow = isLast ? height : slices[index + 1].firstRow
+            // The CRCs of the IDAT chunks that start in this slice's part of the stream.
+            let ownStart = index == 0 ? 0 : slice.streamOffset
+            let ownEnd = isLast ? Int.max : slices[index + 1].streamOffset
+            for (chunkIndex, chunkStart) in chunkStarts.enumerated() where chunkStart >= ownStart && chunkStart < ownEnd
+            {
+                let chunk = imageData[chunkIndex]
+                let covered = shared.file.base + chunk.offset + 4
+                let stored = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(covered[4 + chunk.length + $1]) }
+                shared.crcWrong.base[chunkIndex] = cpng_crc32(0, covered, chunk.length + 4) != stored
+            }
             var source = cpng_slice_source(
                 file: shared.file.base, idat: shared.spans.base, idat_count: spanCount,
                 stream_start: slice.streamOffset,
@@ -218,6 +241,9 @@ struct SlicedDecoder {
                 return .failure(.samplesOutOfRange)
             }
             return .failure(.pointsDoNotHold)
+        }
+        if let wrong = (0..<imageData.count).first(where: { crcWrong[$0] }) {
+            return .failure(.crcMismatch(imageData[wrong]))
         }
         var adler = adlers[0]
         for index in slices.indices.dropFirst() {

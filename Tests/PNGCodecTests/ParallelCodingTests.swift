@@ -354,6 +354,43 @@ struct ParallelCodingTests {
         #expect(report.fallbackReason != nil)
     }
 
+    @Test("the slices check the IDAT CRCs: a wrong one throws crcMismatch naming the first wrong chunk, as before")
+    func imageDataCRCs() throws {
+        let bitmap = Self.noisy(width: 60, height: 45, format: .rgba8)
+        let sliced = try PNGEncoder(options: Self.options(.balanced, .slices(3))).encode(bitmap)
+        // One IDAT chunk per slice.
+        let file = SlicedPNG.rebuild(sliced, points: SlicedPNG.dndkitPoints(sliced), height: 45, record: .dndkit)
+        var offsets: [Int] = []
+        var offset = 8
+        for (type, body) in SlicedPNG.chunks(file) {
+            if type == "IDAT" { offsets.append(offset) }
+            offset += 12 + body.count
+        }
+        #expect(offsets.count == 3)
+        #expect(try Self.parallel.decodeReporting(file).report.threadCount == 3)
+        let bytes = [UInt8](file)
+        /// The file with the last byte of the CRC of the IDAT chunks at `indices` flipped, or a byte of their data.
+        func corrupted(_ indices: [Int], data: Bool = false) -> Data {
+            var copy = bytes
+            for index in indices {
+                let length = Int(TestPNG.readBigEndian(bytes, offsets[index]))
+                copy[offsets[index] + (data ? 8 + length / 2 : 11 + length)] ^= 0x10
+            }
+            return Data(copy)
+        }
+        for (indices, data, wrong) in [([1], false, 1), ([2, 1], false, 1), ([0, 2], false, 0), ([2], true, 2)] {
+            let file = corrupted(indices, data: data)
+            for decoder in [Self.parallel, Self.libpng] {
+                #expect {
+                    try decoder.decode(file)
+                } throws: { error in
+                    let error = error as? ImageError
+                    return error?.code == .crcMismatch && error?.offset == offsets[wrong] && error?.chunk == "IDAT"
+                }
+            }
+        }
+    }
+
     @Test("a cancelled task's sliced encode stops with ImageError.Code.cancelled")
     func cancellation() async throws {
         let bitmap = Self.noisy(width: 256, height: 256, format: .rgba8)
