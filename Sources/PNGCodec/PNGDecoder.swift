@@ -128,7 +128,10 @@ public struct PNGDecoder: Sendable {
                     throw PNGStructure.crcMismatch(chunk.type, at: chunk.offset)
                 }
             } else {
-                report.fallbackReason = "the image is interlaced (Adam7): its passes are not rows"
+                report.fallbackReason =
+                    info.isInterlaced
+                    ? "the image is interlaced (Adam7): its passes are not rows"
+                    : "the \(info.colorType) layout's transparency is not one the slices expand"
             }
         }
         try PNGStructure.checkImageDataCRCs(bytes, chunks: info.chunks)
