@@ -473,16 +473,21 @@ static cpng_status expand_palette(const cpng_expansion *expansion, const uint8_t
         unsigned largest = 0;
         if (with_alpha) {
             for (size_t x = 0; x < width; x++) {
-                unsigned index = packed_sample(row, x, depth);
+                unsigned index = depth == 8 ? row[x] : packed_sample(row, x, depth);
                 largest = index > largest ? index : largest;
                 memcpy(target + 4 * x, &table[index * 4], 4);
             }
         } else {
-            for (size_t x = 0; x < width; x++) {
-                unsigned index = packed_sample(row, x, depth);
+            // Four bytes a pixel, the fourth overwritten by the next pixel; three for the last.
+            size_t x = 0;
+            for (; x + 1 < width; x++) {
+                unsigned index = depth == 8 ? row[x] : packed_sample(row, x, depth);
                 largest = index > largest ? index : largest;
-                memcpy(target + 3 * x, &table[index * 4], 3);
+                memcpy(target + 3 * x, &table[index * 4], 4);
             }
+            unsigned index = packed_sample(row, x, depth);
+            largest = index > largest ? index : largest;
+            memcpy(target + 3 * x, &table[index * 4], 3);
         }
         if ((int)largest >= count) {
             return CPNG_DATA_ERROR;
