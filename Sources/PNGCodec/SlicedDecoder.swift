@@ -1,11 +1,12 @@
 import CPNG
 
-/// Decodes an image whose file records restart points (``PNGRestartPoints``) on several threads, straight into the
-/// bitmap's storage: each slice is inflated from a clean state and unfiltered on its own (`cpng_slice_inflate`),
-/// and the whole is accepted only when it is provably what one sequential inflate gives — every slice exactly its
-/// rows, ending on a byte-aligned block boundary with all its bytes used, the last one ending the stream exactly,
-/// and the Adler-32 combined from the slices equal to the stream's. Anything else gives `nil`, and the caller
-/// decodes the file with libpng.
+/// Decodes an image whose file records restart points (``PNGRestartPoints``) on several threads: each slice is
+/// inflated from a clean state and unfiltered on its own (`cpng_slice_inflate`), straight into the bitmap's storage
+/// or, for rows that need expanding (palette, low bit depths, tRNS), into stored rows that the same thread then
+/// expands (`cpng_expand_rows`). The whole is accepted only when it is provably what one sequential inflate gives —
+/// every slice exactly its rows, ending on a byte-aligned block boundary with all its bytes used, the last one
+/// ending the stream exactly, and the Adler-32 combined from the slices equal to the stream's. Anything else is a
+/// ``Failure``, and the caller decodes the file with libpng.
 struct SlicedDecoder {
     let width: Int
     let height: Int
