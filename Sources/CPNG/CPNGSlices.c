@@ -435,3 +435,135 @@ void cpng_unfilter_rows(uint8_t *pixels, size_t stride, const uint8_t *filters, 
         unfilter_row(row, row - stride, row_bytes, bpp, filters[y]);
     }
 }
+
+// MARK: - Expanding stored rows
+
+/// The sample at `index` of a row packed at `bit_depth` bits (1, 2, 4 or 8) per sample, most significant first.
+static inline unsigned packed_sample(const uint8_t *row, size_t index, int bit_depth) {
+    switch (bit_depth) {
+    case 1:
+        return (row[index >> 3] >> (7 - (index & 7))) & 0x1;
+    case 2:
+        return (row[index >> 2] >> (6 - 2 * (index & 3))) & 0x3;
+    case 4:
+        return (row[index >> 1] >> (4 - 4 * (index & 1))) & 0xF;
+    default:
+        return row[index];
+    }
+}
+
+/// Palette rows to RGB or RGBA; CPNG_DATA_ERROR at an index outside the palette.
+static cpng_status expand_palette(const cpng_expansion *expansion, const uint8_t *stored, size_t stored_stride,
+                                  uint8_t *out, size_t out_stride, uint32_t width, uint32_t row_count) {
+    // One table of 4 bytes per index: the palette entry and its alpha (255 past the tRNS entries).
+    uint8_t table[256 * 4];
+    int count = expansion->palette_count;
+    if (count < 1 || count > 256 || expansion->alpha_count < 0 || expansion->alpha_count > count) {
+        return CPNG_DATA_ERROR;
+    }
+    for (int index = 0; index < count; index++) {
+        memcpy(&table[index * 4], &expansion->palette[index * 3], 3);
+        table[index * 4 + 3] = index < expansion->alpha_count ? expansion->palette_alpha[index] : 255;
+    }
+    int with_alpha = expansion->alpha_count > 0;
+    int depth = expansion->bit_depth;
+    for (uint32_t y = 0; y < row_count; y++) {
+        const uint8_t *row = stored + (size_t)y * stored_stride;
+        uint8_t *target = out + (size_t)y * out_stride;
+        unsigned largest = 0;
+        if (with_alpha) {
+            for (size_t x = 0; x < width; x++) {
+                unsigned index = depth == 8 ? row[x] : packed_sample(row, x, depth);
+                largest = index > largest ? index : largest;
+                memcpy(target + 4 * x, &table[index * 4], 4);
+            }
+        } else {
+            // Four bytes a pixel, the fourth overwritten by the next pixel; three for the last.
+            size_t x = 0;
+            for (; x + 1 < width; x++) {
+                unsigned index = depth == 8 ? row[x] : packed_sample(row, x, depth);
+                largest = index > largest ? index : largest;
+                memcpy(target + 3 * x, &table[index * 4], 4);
+            }
+            unsigned index = packed_sample(row, x, depth);
+            largest = index > largest ? index : largest;
+            memcpy(target + 3 * x, &table[index * 4], 3);
+        }
+        if ((int)largest >= count) {
+            return CPNG_DATA_ERROR;
+        }
+    }
+    return CPNG_OK;
+}
+
+cpng_status cpng_expand_rows(const cpng_expansion *expansion, const uint8_t *stored, size_t stored_stride,
+                             uint8_t *out, size_t out_stride, uint32_t width, uint32_t row_count) {
+    int depth = expansion->bit_depth;
+    if (expansion->color_type == 3) {
+        if (depth != 1 && depth != 2 && depth != 4 && depth != 8) {
+            return CPNG_DATA_ERROR;
+        }
+        return expand_palette(expansion, stored, stored_stride, out, out_stride, width, row_count);
+    }
+    int key = expansion->has_key;
+    if (expansion->color_type == 0 && depth < 8) {
+        if (depth != 1 && depth != 2 && depth != 4) {
+            return CPNG_DATA_ERROR;
+        }
+        // libpng's scaling: the sample times 255 / (2^depth - 1), so that the largest becomes 255.
+        unsigned scale = depth == 1 ? 0xFF : depth == 2 ? 0x55 : 0x11;
+        unsigned largest = (1u << depth) - 1;
+        if (key && expansion->key[0] > largest) {
+            return CPNG_DATA_ERROR;
+        }
+        for (uint32_t y = 0; y < row_count; y++) {
+            const uint8_t *row = stored + (size_t)y * stored_stride;
+            uint8_t *target = out + (size_t)y * out_stride;
+            if (key) {
+                for (size_t x = 0; x < width; x++) {
+                    unsigned sample = packed_sample(row, x, depth);
+                    target[2 * x] = (uint8_t)(sample * scale);
+                    target[2 * x + 1] = sample == expansion->key[0] ? 0 : 255;
+                }
+            } else {
+                for (size_t x = 0; x < width; x++) {
+                    target[x] = (uint8_t)(packed_sample(row, x, depth) * scale);
+                }
+            }
+        }
+        return CPNG_OK;
+    }
+    // 8- or 16-bit gray or RGB with a key colour: an alpha sample after each pixel, 0 where the pixel is the key.
+    int channels = expansion->color_type == 0 ? 1 : expansion->color_type == 2 ? 3 : 0;
+    if (!key || channels == 0 || (depth != 8 && depth != 16)) {
+        return CPNG_DATA_ERROR;
+    }
+    size_t sample_bytes = (size_t)depth / 8;
+    size_t pixel_bytes = sample_bytes * (size_t)channels;
+    uint8_t key_bytes[6];
+    for (int channel = 0; channel < channels; channel++) {
+        uint16_t value = expansion->key[channel];
+        if (depth == 8 && value > 0xFF) {
+            return CPNG_DATA_ERROR;
+        }
+        if (depth == 8) {
+            key_bytes[channel] = (uint8_t)value;
+        } else {
+            key_bytes[2 * channel] = (uint8_t)(value >> 8);
+            key_bytes[2 * channel + 1] = (uint8_t)value;
+        }
+    }
+    for (uint32_t y = 0; y < row_count; y++) {
+        const uint8_t *row = stored + (size_t)y * stored_stride;
+        uint8_t *target = out + (size_t)y * out_stride;
+        for (size_t x = 0; x < width; x++) {
+            const uint8_t *pixel = row + x * pixel_bytes;
+            uint8_t alpha = memcmp(pixel, key_bytes, pixel_bytes) == 0 ? 0 : 255;
+            memcpy(target, pixel, pixel_bytes);
+            target += pixel_bytes;
+            memset(target, alpha, sample_bytes);
+            target += sample_bytes;
+        }
+    }
+    return CPNG_OK;
+}

@@ -13,9 +13,11 @@ import Foundation
 /// before any pixel memory is allocated. The decoded rows are written straight into the bitmap's storage.
 ///
 /// A file that records restart points — DnDKit's sliced files and Apple's `iDOT` screenshots (see
-/// ``PNGRestartPoints``) — is decoded on several cores at once when its rows are stored as decoded (8- or 16-bit,
-/// not palette, not interlaced, no tRNS); the result is checked to be exactly what one sequential inflate gives, and
-/// the file is decoded by libpng on one thread at the first disagreement. Every other file is decoded by libpng.
+/// ``PNGRestartPoints``) — is decoded on several cores at once unless it is interlaced, palette and low bit depths
+/// expanded and tRNS turned into alpha there as libpng does; the result is checked to be exactly what one sequential
+/// inflate gives, and the file is decoded by libpng on one thread at the first disagreement (or at a palette index
+/// outside the palette, or a tRNS key colour outside the bit depth, where libpng warns). Every other file is decoded
+/// by libpng.
 ///
 /// ```swift
 /// let bitmap = try PNGDecoder().decode(Data(contentsOf: url))
@@ -88,7 +90,16 @@ public struct PNGDecoder: Sendable {
     }
 
     private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> (Bitmap, Report) {
-        let parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+        // The IDAT CRCs, a pass over nearly the whole file, are checked later: by the slices in parallel, or right
+        // before libpng decodes. A file that fails here is walked again checking them, for the error it always gave
+        // (the first problem in file order).
+        let parsed: PNGStructure.Parsed
+        do {
+            parsed = try PNGStructure.walk(bytes, limits: limits, checkingImageData: false)
+        } catch {
+            _ = try PNGStructure.walk(bytes, limits: limits, checkingImageData: true)
+            throw error
+        }
         let info = parsed.info
         let points = PNGRestartPoints.read(bytes, chunks: info.chunks, height: info.height)
         var report = Report(restartPoints: points, threadCount: 1)
@@ -97,23 +108,40 @@ public struct PNGDecoder: Sendable {
         }
         if let points {
             let threads = SliceWorkers.threadCount(maxThreadCount, slices: points.slices.count)
-            if !SlicedDecoder.canDecode(info) {
-                report.fallbackReason = "the rows are not stored as decoded (palette, low bit depth, tRNS or Adam7)"
-            } else if threads < 2 && !decodesSlicesOnOneThread {
+            let expansion = SlicedDecoder.expansion(info, bytes: bytes)
+            if expansion != nil, threads < 2 && !decodesSlicesOnOneThread {
                 report.fallbackReason = "one thread"
-            } else if let bitmap = try decodeInSlices(bytes, info: info, points: points, threads: threads, original) {
-                report.threadCount = threads
-                return (bitmap, report)
+            } else if let expansion {
+                switch try decodeInSlices(
+                    bytes, info: info, points: points, expansion: expansion, threads: threads, original)
+                {
+                case .success(let bitmap):
+                    report.threadCount = threads
+                    return (bitmap, report)
+                case .failure(.pointsDoNotHold):
+                    report.fallbackReason = "the restart points do not hold"
+                case .failure(.samplesOutOfRange):
+                    report.fallbackReason =
+                        "a palette index outside the palette or a tRNS key colour outside the bit depth, which libpng"
+                        + " judges"
+                case .failure(.crcMismatch(let chunk)):
+                    throw PNGStructure.crcMismatch(chunk.type, at: chunk.offset)
+                }
             } else {
-                report.fallbackReason = "the restart points do not hold"
+                report.fallbackReason =
+                    info.isInterlaced
+                    ? "the image is interlaced (Adam7): its passes are not rows"
+                    : "the \(info.colorType) layout's transparency is not one the slices expand"
             }
         }
+        try PNGStructure.checkImageDataCRCs(bytes, chunks: info.chunks)
         return (try decodeWithLibpng(bytes, parsed: parsed, original: original), report)
     }
 
     private func decodeInSlices(
-        _ bytes: UnsafeRawBufferPointer, info: PNGInfo, points: PNGRestartPoints, threads: Int, _ original: Data
-    ) throws(ImageError) -> Bitmap? {
+        _ bytes: UnsafeRawBufferPointer, info: PNGInfo, points: PNGRestartPoints,
+        expansion: SlicedDecoder.Expansion, threads: Int, _ original: Data
+    ) throws(ImageError) -> Result<Bitmap, SlicedDecoder.Failure> {
         let format = info.decodedFormat
         let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
         guard byteCount <= limits.maxDecodedBytes else {
@@ -125,13 +153,16 @@ public struct PNGDecoder: Sendable {
         }
         let storage = BitmapStorage(uninitializedByteCount: byteCount)
         let decoder = SlicedDecoder(
-            width: info.width, height: info.height, format: format, points: points, threads: threads)
-        guard decoder.decode(bytes, imageData: info.chunks.filter { $0.type == "IDAT" }, into: storage.bytes) else {
-            return nil
+            width: info.width, height: info.height, format: format, points: points, threads: threads,
+            expansion: expansion)
+        let imageData = info.chunks.filter { $0.type == "IDAT" }
+        if case .failure(let failure) = decoder.decode(bytes, imageData: imageData, into: storage.bytes) {
+            return .failure(failure)
         }
-        return Bitmap(
-            width: info.width, height: info.height, format: format, storage: storage, metadata: info.metadata,
-            originalPNGData: original)
+        return .success(
+            Bitmap(
+                width: info.width, height: info.height, format: format, storage: storage, metadata: info.metadata,
+                originalPNGData: original))
     }
 
     private func decodeWithLibpng(

@@ -198,6 +198,13 @@ enum PNGStructure {
         }
     }
 
+    /// Checks the CRC of every IDAT chunk, in order: what `walk` leaves out when not `checkingImageData`.
+    static func checkImageDataCRCs(_ bytes: UnsafeRawBufferPointer, chunks: [PNGChunk]) throws(ImageError) {
+        for chunk in chunks where chunk.type == "IDAT" {
+            try checkCRC(bytes, chunk)
+        }
+    }
+
     static func crcMismatch(_ type: String, at offset: Int) -> ImageError {
         ImageError(.crcMismatch, "CRC mismatch in chunk \(type) at byte \(offset)", chunk: type, offset: offset)
     }

@@ -11,6 +11,30 @@ struct SlicedEncoder {
     let options: PNGEncoder.Options
     let slices: Int
     let threads: Int
+    /// The rows as a file stores them, when they are not the format's (``PNGEncoder/reslicing(_:slices:)``).
+    var stored: StoredRows?
+
+    /// Rows kept as a file stores them: any colour type and bit depth.
+    struct StoredRows {
+        var colorType: PNGColorType
+        var bitDepth: Int
+    }
+
+    /// Bytes per row, and per pixel for the filters (at least 1).
+    private var rowLayout: (rowBytes: Int, bytesPerPixel: Int) {
+        guard let stored else {
+            return (width * format.bytesPerPixel, format.bytesPerPixel)
+        }
+        let channels =
+            switch stored.colorType {
+            case .gray, .palette: 1
+            case .grayAlpha: 2
+            case .rgb: 3
+            case .rgba: 4
+            }
+        let bits = channels * stored.bitDepth
+        return ((width * bits + 7) / 8, max(1, bits / 8))
+    }
 
     /// Bytes of compressed data per IDAT chunk, as libpng writes them with PNGCodec's settings.
     static let idatSize = 1 << 16
@@ -32,7 +56,7 @@ struct SlicedEncoder {
         }
         // Only read, by every thread.
         let source = SharedPointer(base: UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self)))
-        let rowBytes = width * format.bytesPerPixel
+        let (rowBytes, bytesPerPixel) = rowLayout
         let outcome = withUnsafePointer(to: &cOptions) { optionsPointer in
             let sharedOptions = SharedPointer(base: UnsafeMutablePointer(mutating: optionsPointer))
             return SliceWorkers.run(slices: slices, threads: threads) { slice in
@@ -42,7 +66,7 @@ struct SlicedEncoder {
                 var adler: UInt32 = 1
                 let status = cpng_slice_deflate(
                     source.base + firstRows[slice] * stride, stride, UInt32(rows), rowBytes,
-                    format.bytesPerPixel, sharedOptions.base, slice + 1 == slices ? 1 : 0, &output, &length, &adler)
+                    bytesPerPixel, sharedOptions.base, slice + 1 == slices ? 1 : 0, &output, &length, &adler)
                 results.store(slice, output: output, length: length, adler: adler)
                 return status == CPNG_OK
             }
@@ -64,7 +88,7 @@ struct SlicedEncoder {
     private func assemble(
         _ parts: [(UnsafeMutablePointer<UInt8>?, Int, UInt32)], firstRows: [Int], chunks: [(String, Data)]
     ) -> Data {
-        let rowBytes = width * format.bytesPerPixel
+        let rowBytes = rowLayout.rowBytes
         var adler = parts[0].2
         for (index, part) in parts.enumerated().dropFirst() {
             let rows = firstRows[index + 1] - firstRows[index]
@@ -90,7 +114,8 @@ struct SlicedEncoder {
             header += BigEndian.bytes(UInt32(width))
             header += BigEndian.bytes(UInt32(height))
             header += [
-                UInt8(format.bitDepth.rawValue), PNGMetadataWriter.colorType(of: format), 0, 0, 0,
+                UInt8(stored?.bitDepth ?? format.bitDepth.rawValue),
+                stored?.colorType.rawValue ?? PNGMetadataWriter.colorType(of: format), 0, 0, 0,
             ]
             writer.chunk("IHDR", header)
             for (type, data) in chunks {

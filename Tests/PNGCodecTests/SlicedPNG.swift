@@ -83,18 +83,31 @@ enum SlicedPNG {
         return file + TestPNG.chunk("IEND", [])
     }
 
-    /// An 8-bit RGBA image whose rows are filtered with `filterOf(row)` (0…4, any row, restart rows included) and
-    /// stored in uncompressed deflate blocks, with a slice starting at each of `restartRows` (after row 0).
+    /// The stored layout of an image `stored` builds: IHDR colour type and bit depth, bytes per row and per pixel
+    /// (at least 1, as filters count them), and the chunks between IHDR and the image data (PLTE, tRNS).
+    struct Layout {
+        var colorType: UInt8 = 6
+        var bitDepth: UInt8 = 8
+        var rowBytes: Int
+        var bytesPerPixel: Int = 4
+        var chunks: [(String, [UInt8])] = []
+    }
+
+    /// An image (8-bit RGBA unless `layout` says otherwise; `pixels` are its stored rows) whose rows are filtered
+    /// with `filterOf(row)` (0…4, any row, restart rows included) and stored in uncompressed deflate blocks, with a
+    /// slice starting at each of `restartRows` (after row 0).
     static func stored(
-        width: Int, height: Int, pixels: [UInt8], restartRows: [Int], record: Record, filterOf: (Int) -> UInt8
+        width: Int, height: Int, pixels: [UInt8], layout: Layout? = nil, restartRows: [Int], record: Record,
+        filterOf: (Int) -> UInt8
     ) -> Data {
-        let rowBytes = width * 4
+        let layout = layout ?? Layout(rowBytes: width * 4)
+        let rowBytes = layout.rowBytes
         var filtered: [[UInt8]] = []
         for y in 0..<height {
             let row = Array(pixels[y * rowBytes..<(y + 1) * rowBytes])
             let above =
                 y > 0 ? Array(pixels[(y - 1) * rowBytes..<y * rowBytes]) : [UInt8](repeating: 0, count: rowBytes)
-            filtered.append([filterOf(y)] + filter(filterOf(y), row, above, bpp: 4))
+            filtered.append([filterOf(y)] + filter(filterOf(y), row, above, bpp: layout.bytesPerPixel))
         }
         let starts = [0] + restartRows
         var stream: [UInt8] = [0x78, 0x01]
@@ -116,8 +129,12 @@ enum SlicedPNG {
         }
         stream += TestPNG.bigEndian(TestPNG.adler32(filtered.flatMap { $0 }))
         let header =
-            TestPNG.bigEndian(UInt32(width)) + TestPNG.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+            TestPNG.bigEndian(UInt32(width)) + TestPNG.bigEndian(UInt32(height))
+            + [layout.bitDepth, layout.colorType, 0, 0, 0]
         var file = Data(TestPNG.signature) + TestPNG.chunk("IHDR", header)
+        for (type, data) in layout.chunks {
+            file += TestPNG.chunk(type, data)
+        }
         file += TestPNG.chunk("IDAT", stream)
         file += TestPNG.chunk("IEND", [])
         points[0].offset = 2

@@ -245,4 +245,28 @@ cpng_status cpng_slice_inflate(const cpng_slice_source *source, uint8_t *pixels,
 void cpng_unfilter_rows(uint8_t *pixels, size_t stride, const uint8_t *filters, uint32_t row_count,
                         size_t row_bytes, size_t bpp);
 
+/// How stored rows become the rows CPNG's decoder gives (libpng's `png_set_expand`): palette indices to RGB, or to
+/// RGBA when the palette has tRNS entries (alpha 255 past them); gray below 8 bits to 8 bits (times 255, 85 or 17);
+/// a tRNS key colour on gray or RGB to an alpha sample after each pixel (0 on the key, the largest value elsewhere).
+typedef struct {
+    /// The IHDR colour type (0 gray, 2 RGB, 3 palette) and bit depth.
+    int color_type;
+    int bit_depth;
+    /// For palette images: `palette_count` RGB triples, and the first `alpha_count` entries' alpha (tRNS).
+    const uint8_t *palette;
+    int palette_count;
+    const uint8_t *palette_alpha;
+    int alpha_count;
+    /// For gray and RGB images: whether a tRNS key colour applies, and its samples (gray in `key[0]`).
+    int has_key;
+    uint16_t key[3];
+} cpng_expansion;
+
+/// Expands `row_count` stored rows (unfiltered, `stored_stride` apart) of `width` pixels into `out` (`out_stride`
+/// apart) as `expansion` says. CPNG_DATA_ERROR, with `out` partly written, when a palette index is outside the
+/// palette or a key colour is outside the bit depth's range (where libpng warns and decides; the caller lets it),
+/// or when nothing needs expanding.
+cpng_status cpng_expand_rows(const cpng_expansion *expansion, const uint8_t *stored, size_t stored_stride,
+                             uint8_t *out, size_t out_stride, uint32_t width, uint32_t row_count);
+
 #endif
