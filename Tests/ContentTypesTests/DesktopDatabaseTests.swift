@@ -121,6 +121,9 @@ struct DesktopDatabaseTests {
         ("globs2", "50:text/x-a:\n", 1),
         ("globs2", "50::*.a\n", 1),
         ("globs2", "50:text/x-a\n", 1),
+        ("globs2", "50:text/x-a:*.a\n5o:text/x-a:*.b\n", 2),
+        ("globs2", "+:text/x-a:*.a\n", 1),
+        ("globs2", "99999999999999999999:text/x-a:*.a\n", 1),
     ])
     func malformedLinesAreNamed(file: String, text: String, line: Int) throws {
         let directory = try Self.database(
@@ -159,6 +162,60 @@ struct DesktopDatabaseTests {
             if let abstract, type.identifier.hasPrefix("org.freedesktop.") {
                 #expect(type.conforms(to: abstract), "\(mimeType) → \(abstract)")
             }
+        }
+    }
+
+    /// The lines of one of the system database's files, each split at spaces (and at colons for `globs2`).
+    static func systemLines(_ name: String) -> [[String]] {
+        let url = TypeRegistry.desktopDatabaseDirectory.appendingPathComponent(name)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            line.split(whereSeparator: { $0 == " " || (name == "globs2" && $0 == ":") }).map(String.init)
+        }
+    }
+
+    /// Every line of the system database's generated files, read here on their own, is answered by the registry:
+    /// aliases the catalog does not declare lead where their types lead, desktop types conform to their `sub-class-of` parents, and every literal
+    /// glob's extension leads to its type among others.
+    @Test func everyLineOfTheSystemDatabaseIsAnswered() throws {
+        let registry = try #require(Self.system, "shared-mime-info must be installed (/usr/share/mime)")
+        func type(_ mimeType: String) -> UTType? {
+            registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        }
+        for mimeType in Self.systemTypes {
+            let found = try #require(type(mimeType))
+            if found.identifier.hasPrefix("org.freedesktop.mime.") {
+                #expect(found.tags[.mimeType]?.contains(mimeType) == true, "\(mimeType)")
+            }
+        }
+        let aliases = Self.systemLines("aliases")
+        #expect(aliases.count >= 200)
+        for line in aliases where line.count == 2 {
+            // An alias the catalog declares itself stays the catalog's type (audio/x-m4v is Apple's m4v video).
+            if TypeRegistry.system.type(tag: line[0], tagClass: .mimeType, conformingTo: nil)?.isDeclared == true {
+                continue
+            }
+            #expect(type(line[0]) == type(line[1]), "alias \(line[0]) of \(line[1])")
+        }
+        let subclasses = Self.systemLines("subclasses")
+        #expect(subclasses.count >= 300)
+        for line in subclasses where line.count == 2 {
+            let child = try #require(type(line[0]))
+            let parent = try #require(type(line[1]))
+            // The catalog's types keep the catalog's parents; the database's types take the database's.
+            if child.identifier.hasPrefix("org.freedesktop.mime.") {
+                #expect(child.conforms(to: parent), "\(line[0]) sub-class-of \(line[1])")
+            }
+        }
+        let globs = Self.systemLines("globs2").filter { $0.count >= 3 && $0[2].hasPrefix("*.") }
+        #expect(globs.count >= 800)
+        for glob in globs {
+            let fileExtension = String(glob[2].dropFirst(2))
+            if fileExtension.contains(where: { "*?[]\\/".contains($0) }) {
+                continue  // not a literal extension: no tag
+            }
+            let candidates = registry.types(tag: fileExtension, tagClass: .filenameExtension, conformingTo: nil)
+            #expect(try candidates.contains(#require(type(glob[1]))), "\(glob)")
         }
     }
 

@@ -53,19 +53,35 @@ struct TagIndex: Sendable {
     nonisolated(unsafe) private let buckets: UnsafeMutableBufferPointer<Int32>
 
     init(_ builder: TagIndexBuilder) {
-        var bytes: [UInt8] = []
-        var keys: [Key] = []
+        // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
+        var starts = [Int32](repeating: 0, count: builder.keys.count + 1)
+        for (key, _) in builder.additions {
+            starts[Int(key) + 1] += 1
+        }
+        for key in builder.keys.indices {
+            starts[key + 1] += starts[key]
+        }
+        var placed = [Int32](repeating: 0, count: builder.additions.count)
+        var next = starts
+        for (key, slot) in builder.additions {
+            placed[Int(next[Int(key)])] = slot
+            next[Int(key)] += 1
+        }
         var slots: [Int32] = []
+        slots.reserveCapacity(placed.count)
+        var keys: [Key] = []
         keys.reserveCapacity(builder.keys.count)
-        for (key, keySlots) in zip(builder.keys, builder.slots) {
+        for (number, key) in builder.keys.enumerated() {
+            let start = slots.count
+            for slot in placed[Int(starts[number])..<Int(starts[number + 1])] where !slots[start...].contains(slot) {
+                slots.append(slot)
+            }
             keys.append(
                 Key(
-                    hash: key.hash, bytesStart: Int32(bytes.count), bytesCount: Int32(key.bytes.count),
-                    slotsStart: Int32(slots.count), slotsCount: Int32(keySlots.count)))
-            bytes += key.bytes
-            slots += keySlots
+                    hash: key.hash, bytesStart: key.bytesStart, bytesCount: key.bytesCount,
+                    slotsStart: Int32(start), slotsCount: Int32(slots.count - start)))
         }
-        let tables = Tables(bytes: bytes, keys: keys, slots: slots, buckets: builder.buckets)
+        let tables = Tables(bytes: builder.bytes, keys: keys, slots: slots, buckets: builder.buckets)
         self.tables = tables
         self.bytes = tables.bytes
         self.keys = tables.keys
@@ -132,7 +148,7 @@ struct TagIndex: Sendable {
 
 /// The tags of a registry being built, one `TagIndexBuilder` per tag class; filename extensions and MIME types have
 /// their own, so that adding one of those tags looks nothing up.
-struct TagIndexBuilders {
+struct TagIndexBuilders: Sendable {
     var filenameExtensions = TagIndexBuilder()
     var mimeTypes = TagIndexBuilder()
     /// The builders of other tag classes, by folded tag class.
@@ -155,14 +171,21 @@ struct TagIndexBuilders {
 }
 
 /// Collects the tags of a `TagIndex` in order of preference: a slot added to a tag again keeps its first place.
-struct TagIndexBuilder {
-    fileprivate struct Key {
+///
+/// The keys' bytes are kept back to back and each addition as a pair of numbers, so that adding a tag allocates
+/// nothing of its own; `TagIndex.init` groups the additions by key.
+struct TagIndexBuilder: Sendable {
+    fileprivate struct Key: Sendable {
         let hash: UInt64
-        let bytes: [UInt8]
+        let bytesStart: Int32
+        let bytesCount: Int32
     }
 
     fileprivate private(set) var keys: [Key] = []
-    fileprivate private(set) var slots: [[Int32]] = []
+    /// The keys' bytes, back to back.
+    fileprivate private(set) var bytes: [UInt8] = []
+    /// Every addition, in order: the key's number and the slot.
+    fileprivate private(set) var additions: [(key: Int32, slot: Int32)] = []
     fileprivate private(set) var buckets = [Int32](repeating: 0, count: 16)
 
     /// Adds `slot` to the types with the tag `folded`, after those already added.
@@ -181,16 +204,18 @@ struct TagIndexBuilder {
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let number = Int(buckets[bucket] - 1)
-            if keys[number].hash == hash && keys[number].bytes.elementsEqual(folded) {
-                if !slots[number].contains(slot) {
-                    slots[number].append(slot)
-                }
+            let key = keys[number]
+            if key.hash == hash && Int(key.bytesCount) == folded.count
+                && bytes[Int(key.bytesStart)..<Int(key.bytesStart) + folded.count].elementsEqual(folded)
+            {
+                additions.append((Int32(number), slot))
                 return
             }
             bucket = (bucket + 1) & mask
         }
-        keys.append(Key(hash: hash, bytes: Array(folded)))
-        slots.append([slot])
+        keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count)))
+        bytes.append(contentsOf: folded)
+        additions.append((Int32(keys.count - 1), slot))
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
             rehash(capacity: buckets.count * 2)
