@@ -7,10 +7,13 @@ import Foundation
 /// and each canonical MIME type gets a number, so that bridging them onto the catalog works on arrays indexed by
 /// that number rather than on dictionaries of strings.
 struct DesktopDatabase {
-    /// A glob `*.EXT` with a literal extension: the only globs that become tags.
+    /// A glob `*.EXT` with a literal extension (the only globs that become tags) of a type the database lists.
     struct Glob {
         let weight: Int
-        let mimeType: String
+        /// The number of the type the glob names, itself or through an alias.
+        let number: Int
+        /// The number of the type when the glob names it by its own name, not an alias.
+        let named: Int?
         let fileExtension: String
     }
 
@@ -29,6 +32,10 @@ struct DesktopDatabase {
     private var aliases: [[String]] = []
     /// The `sub-class-of` parents (canonical names or aliases) by type number.
     private var parents: [[String]] = []
+    /// The numbers of those parents, `nil` for one the database does not list.
+    private var parentNumbers: [[Int?]] = []
+    /// The line of `types` with some bytes, to find a name without making a string of it.
+    private var typeLines = TagIndex(TagIndexBuilder())
     /// The globs with literal extensions, heaviest first.
     private var globs: [Glob] = []
 
@@ -40,36 +47,50 @@ struct DesktopDatabase {
         types.reserveCapacity(lines)
         foldedTypes.reserveCapacity(lines)
         numbers.reserveCapacity(lines)
+        var lineBuilder = TagIndexBuilder()
         try typesFile.forEachLine { line throws(TypeRegistryError) in
             let mimeType = line.text
             let folded = Folding.fold(mimeType)
             numbers[folded] = types.count
+            line.bytes.withUnsafeBufferPointer { lineBuilder.add(folded: $0, slot: Int32(types.count)) }
             types.append(mimeType)
             foldedTypes.append(folded)
         }
+        typeLines = TagIndex(lineBuilder)
         canonical = foldedTypes.map { numbers[$0] ?? 0 }
         aliases = Array(repeating: [], count: types.count)
         parents = Array(repeating: [], count: types.count)
+        parentNumbers = Array(repeating: [], count: types.count)
         let aliasesFile = try DatabaseFile(name: "aliases", in: directory)
         canonicalByAlias.reserveCapacity(aliasesFile.lineCount)
         try aliasesFile.forEachLine { line throws(TypeRegistryError) in
-            let (alias, canonical) = try line.pair()
-            canonicalByAlias[Folding.fold(alias)] = canonical
-            if let number = numbers[Folding.fold(canonical)] {
+            let (aliasBytes, canonicalBytes) = try line.pair()
+            let alias = name(aliasBytes).text
+            let canonical = name(canonicalBytes)
+            canonicalByAlias[Folding.fold(alias)] = canonical.text
+            if let number = canonical.number {
                 aliases[number].append(alias)
             }
         }
+        // From here on, `number(of:)` knows every alias.
         try DatabaseFile(name: "subclasses", in: directory).forEachLine { line throws(TypeRegistryError) in
-            let (child, parent) = try line.pair()
-            if let number = numbers[Folding.fold(child)] {
-                parents[number].append(parent)
+            let (childBytes, parentBytes) = try line.pair()
+            if let number = name(childBytes).number {
+                let parent = name(parentBytes)
+                parents[number].append(parent.text)
+                parentNumbers[number].append(parent.number ?? self.number(of: parent.text))
             }
         }
         let globsFile = try DatabaseFile(name: "globs2", in: directory)
         globs.reserveCapacity(globsFile.lineCount)
         try globsFile.forEachLine { line throws(TypeRegistryError) in
-            if let glob = try line.glob() {
-                globs.append(glob)
+            guard let (weight, mimeTypeBytes, fileExtension) = try line.glob() else {
+                return
+            }
+            let mimeType = name(mimeTypeBytes)
+            // Globs of types the database does not list lead nowhere.
+            if let number = mimeType.number ?? self.number(of: mimeType.text) {
+                globs.append(Glob(weight: weight, number: number, named: mimeType.number, fileExtension: fileExtension))
             }
         }
         // The file lists heavier globs first already (then there is nothing to sort); keep that order among equal
@@ -78,6 +99,17 @@ struct DesktopDatabase {
             globs = globs.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
                 .map(\.element)
         }
+    }
+
+    /// A name read from a file, and the number of the type with that name (`numbers`, not aliases). A name that is a
+    /// line of `types`, as most are, is that line's string: no new string is made and nothing is hashed.
+    private func name(_ bytes: ArraySlice<UInt8>) -> (text: String, number: Int?) {
+        let line = bytes.withUnsafeBufferPointer { bytes in typeLines.firstSlot(withFolded: bytes) { _ in true } }
+        if let line {
+            return (types[Int(line)], canonical[Int(line)])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return (text, numbers[Folding.fold(text)])
     }
 
     /// The number of a canonical MIME type or of an alias of one.
@@ -116,17 +148,30 @@ struct DesktopDatabase {
 
     /// Abstract catalog types that a desktop type conforms to by its media type (`image/…`, `text/…`, …).
     static func abstractParents(of mimeType: String) -> [String] {
-        switch mediaType(of: mimeType) {
-        case "image": ["public.image"]
-        case "text": ["public.plain-text"]
-        case "audio": ["public.audio"]
-        case "video": ["public.movie"]
-        case "font": ["public.font", "public.data"]
-        case "model": ["public.3d-content", "public.data"]
-        case "message": ["public.message", "public.data"]
-        case "inode": ["public.item"]
-        case "x-content": ["public.directory"]
-        default: ["public.data"]
+        // Arrays made once: every declaration with the same parents shares one.
+        enum Parents {
+            static let image = ["public.image"]
+            static let text = ["public.plain-text"]
+            static let audio = ["public.audio"]
+            static let video = ["public.movie"]
+            static let font = ["public.font", "public.data"]
+            static let model = ["public.3d-content", "public.data"]
+            static let message = ["public.message", "public.data"]
+            static let inode = ["public.item"]
+            static let content = ["public.directory"]
+            static let data = ["public.data"]
+        }
+        return switch mediaType(of: mimeType) {
+        case "image": Parents.image
+        case "text": Parents.text
+        case "audio": Parents.audio
+        case "video": Parents.video
+        case "font": Parents.font
+        case "model": Parents.model
+        case "message": Parents.message
+        case "inode": Parents.inode
+        case "x-content": Parents.content
+        default: Parents.data
         }
     }
 
@@ -232,14 +277,10 @@ struct DesktopDatabase {
         var indexTags: [IndexTag] = []
         for glob in globs {
             let fileExtension = glob.fileExtension
-            let folded = Folding.fold(glob.mimeType)
-            let named = numbers[folded]
-            guard let number = named ?? canonicalByAlias[folded].flatMap({ numbers[Folding.fold($0)] }) else {
-                continue
-            }
+            let number = glob.number
             indexTags.append(IndexTag(target: targets[number], tagClass: .filenameExtension, tag: fileExtension))
             // A glob's extensions are declared only for the type it names itself, not for the alias it names.
-            if let named, !extensions[named].contains(fileExtension) {
+            if let named = glob.named, !extensions[named].contains(fileExtension) {
                 extensions[named].append(fileExtension)
             }
         }
@@ -255,7 +296,7 @@ struct DesktopDatabase {
         let declarations = newTypes.map { listed -> TypeDeclaration in
             let mimeType = types[listed]
             let number = canonical[listed]
-            let explicitParents = parents[number].compactMap { self.number(of: $0).map { identifiers[$0] } }
+            let explicitParents = parentNumbers[number].compactMap { $0.map { identifiers[$0] } }
             var conformsTo = explicitParents
             if explicitParents.isEmpty
                 || (!Self.sameMediaType(mimeType, "application/")
@@ -343,30 +384,31 @@ private struct DatabaseFile {
         }
 
         /// Two MIME types separated by spaces: an `aliases` or `subclasses` line.
-        func pair() throws(TypeRegistryError) -> (String, String) {
+        func pair() throws(TypeRegistryError) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
             let first = bytes.drop { $0 == 0x20 }.prefix { $0 != 0x20 }
             let second = bytes[first.endIndex...].drop { $0 == 0x20 }.prefix { $0 != 0x20 }
             guard !first.isEmpty, !second.isEmpty, bytes[second.endIndex...].allSatisfy({ $0 == 0x20 }) else {
                 throw malformed(expected: "two MIME types separated by a space")
             }
-            return (String(decoding: first, as: UTF8.self), String(decoding: second, as: UTF8.self))
+            return (first, second)
         }
 
         /// `WEIGHT:MIME-TYPE:PATTERN`, maybe followed by `:FLAGS`: a `globs2` line; `nil` when the pattern is not a
         /// literal extension (`*.EXT`).
-        func glob() throws(TypeRegistryError) -> DesktopDatabase.Glob? {
-            let weight = bytes.prefix { $0 != 0x3A }
-            let mimeType = bytes[weight.endIndex...].dropFirst().prefix { $0 != 0x3A }
-            let pattern = bytes[mimeType.endIndex...].dropFirst().prefix { $0 != 0x3A }
+        func glob() throws(TypeRegistryError) -> (weight: Int, mimeType: ArraySlice<UInt8>, fileExtension: String)? {
+            // The fields between colons; `firstIndex(of:)` on the line's bytes rather than `prefix(while:)`, which is
+            // several times slower.
+            let weight = bytes[..<(bytes.firstIndex(of: 0x3A) ?? bytes.endIndex)]
+            let mimeTypeStart = min(weight.endIndex + 1, bytes.endIndex)
+            let mimeType = bytes[mimeTypeStart..<(bytes[mimeTypeStart...].firstIndex(of: 0x3A) ?? bytes.endIndex)]
+            let patternStart = min(mimeType.endIndex + 1, bytes.endIndex)
+            let pattern = bytes[patternStart..<(bytes[patternStart...].firstIndex(of: 0x3A) ?? bytes.endIndex)]
             guard mimeType.endIndex < bytes.endIndex, let weight = Self.integer(weight),
                 !mimeType.isEmpty, !pattern.isEmpty
             else {
                 throw malformed(expected: "WEIGHT:MIME-TYPE:PATTERN")
             }
-            return DesktopDatabase.literalExtension(pattern).map { fileExtension in
-                DesktopDatabase.Glob(
-                    weight: weight, mimeType: String(decoding: mimeType, as: UTF8.self), fileExtension: fileExtension)
-            }
+            return DesktopDatabase.literalExtension(pattern).map { (weight, mimeType, $0) }
         }
 
         /// The decimal integer the bytes spell, with an optional sign, as `Int(_:)` reads a string; `nil` when they
@@ -404,7 +446,25 @@ private struct DatabaseFile {
 
     /// How many lines the file has, at most: its newlines, plus one for a last line without one.
     var lineCount: Int {
-        bytes.withUnsafeBufferPointer { bytes in bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        var count = 1
+        var start = 0
+        while let end = Self.newline(in: bytes, from: start) {
+            count += 1
+            start = end + 1
+        }
+        return count
+    }
+
+    /// The index of the first line feed of `bytes` from `start` on (C's `memchr`, which reads a word at a time).
+    static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, start < buffer.count,
+                let found = memchr(base + start, 0x0A, buffer.count - start)
+            else {
+                return nil
+            }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
     }
 
     /// Calls `body` with every line that is neither blank nor a `#` comment, in order.
@@ -412,7 +472,7 @@ private struct DatabaseFile {
         var number = 0
         var start = 0
         while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let end = Self.newline(in: bytes, from: start) ?? bytes.count
             number += 1
             if start < end && bytes[start] != 0x23 {  // not blank, not a # comment
                 try body(Line(file: url, number: number, bytes: bytes[start..<end]))

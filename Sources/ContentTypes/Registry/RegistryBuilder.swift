@@ -181,6 +181,9 @@ enum RegistryBuilder {
                 addTags(of: declarations[slot], slot: Int32(slot), to: &indexes)
             }
         }
+        let desktopExtensions = desktopIndexTags.count { $0.tagClass.kind == .filenameExtension }
+        indexes.reserveCapacity(
+            extensions: desktopExtensions, mimeTypes: desktopIndexTags.count - desktopExtensions)
         for entry in desktopIndexTags {
             let slot =
                 switch entry.target {

@@ -154,6 +154,16 @@ struct TagIndexBuilders: Sendable {
     /// The builders of other tag classes, by folded tag class.
     var others: [String: TagIndexBuilder] = [:]
 
+    /// Makes room for more filename extensions and MIME types, so that adding them grows no table.
+    ///
+    /// - Parameters:
+    ///   - extensions: how many filename extensions will be added, at most.
+    ///   - mimeTypes: how many MIME types will be added, at most.
+    mutating func reserveCapacity(extensions: Int, mimeTypes: Int) {
+        filenameExtensions.reserveCapacity(extensions)
+        self.mimeTypes.reserveCapacity(mimeTypes)
+    }
+
     /// Adds `slot` to the types with `tag` of `tagClass`, after those already added.
     ///
     /// - Parameters:
@@ -198,7 +208,12 @@ struct TagIndexBuilder: Sendable {
         folded.withUTF8 { add(folded: $0, slot: slot) }
     }
 
-    private mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
+    /// Adds `slot` to the types with the tag whose folded bytes are `folded`, after those already added.
+    ///
+    /// - Parameters:
+    ///   - folded: the bytes of a folded tag, or of any key the index is asked with as it is.
+    ///   - slot: the slot of a type with that tag.
+    mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
         let hash = Self.hash(folded)
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
@@ -219,6 +234,20 @@ struct TagIndexBuilder: Sendable {
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
             rehash(capacity: buckets.count * 2)
+        }
+    }
+
+    /// Makes room for `count` more additions, of as many new keys at most.
+    mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(keys.count + count)
+        additions.reserveCapacity(additions.count + count)
+        bytes.reserveCapacity(bytes.count + count * 24)  // tags are short: MIME types are about 24 bytes
+        var capacity = buckets.count
+        while (keys.count + count) * 2 > capacity {
+            capacity *= 2
+        }
+        if capacity > buckets.count {
+            rehash(capacity: capacity)
         }
     }
 
