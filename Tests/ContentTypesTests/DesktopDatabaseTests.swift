@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContentTypes
@@ -217,6 +218,46 @@ struct DesktopDatabaseTests {
             let candidates = registry.types(tag: fileExtension, tagClass: .filenameExtension, conformingTo: nil)
             #expect(try candidates.contains(#require(type(glob[1]))), "\(glob)")
         }
+    }
+
+    /// A copy of the system database with one file cut short or with bytes changed: a registry or a
+    /// `TypeRegistryError` naming that file, never a crash.
+    @Test(arguments: ["types", "aliases", "subclasses", "globs2"])
+    func damagedCopiesOfTheSystemDatabaseFailCleanly(file: String) throws {
+        let system = TypeRegistry.desktopDatabaseDirectory
+        let original = try Data(contentsOf: system.appendingPathComponent(file))
+        var random = SeededRandom(seed: UInt64(file.utf8.count))
+        var damaged: [Data] = [Data(), original.prefix(1), original.prefix(original.count / 2)]
+        damaged.append(original.prefix(original.count - 1))
+        for _ in 0..<6 {
+            var bytes = [UInt8](original)
+            for _ in 0..<4 {
+                bytes[random.int(below: bytes.count)] = [0x00, 0x0A, 0x20, 0x3A, 0xFF][random.int(below: 5)]
+            }
+            damaged.append(Data(bytes))
+        }
+        var failures = 0
+        for (number, contents) in damaged.enumerated() {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("dndkit-mime-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            for name in ["types", "aliases", "subclasses", "globs2"] where name != file {
+                try FileManager.default.copyItem(
+                    at: system.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            }
+            try contents.write(to: directory.appendingPathComponent(file))
+            do {
+                let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+                #expect(registry.count >= TypeRegistry.system.count, "\(file) #\(number)")
+            } catch let error as TypeRegistryError {
+                #expect(error.code == .malformedDatabase, "\(file) #\(number): \(error)")
+                #expect(error.file == directory.appendingPathComponent(file).path, "\(file) #\(number)")
+                failures += 1
+            }
+        }
+        // Any line of `types` is a MIME type; the other files have a shape, which some of the damage breaks.
+        #expect(file == "types" ? failures == 0 : failures > 0)
     }
 
     @Test func systemDatabaseKnowsCommonFormats() throws {
