@@ -298,16 +298,20 @@ struct DesktopDatabase {
             let number = canonical[listed]
             let explicitParents = parentNumbers[number].compactMap { $0.map { identifiers[$0] } }
             var conformsTo = explicitParents
-            if explicitParents.isEmpty
-                || (!Self.sameMediaType(mimeType, "application/")
-                    && !parents[number].contains { Self.sameMediaType($0, mimeType) })
+            if explicitParents.isEmpty {
+                conformsTo = Self.abstractParents(of: mimeType)  // shared by every type of the media type
+            } else if !Self.sameMediaType(mimeType, "application/")
+                && !parents[number].contains(where: { Self.sameMediaType($0, mimeType) })
             {
                 conformsTo += Self.abstractParents(of: mimeType).filter { !conformsTo.contains($0) }
             }
+            var mimeTypes: [String] = []
+            mimeTypes.reserveCapacity(1 + aliases[number].count)
+            mimeTypes.append(mimeType)
+            mimeTypes += aliases[number]
             let tags: [UTTagClass: [String]] =
                 extensions[number].isEmpty
-                ? [.mimeType: [mimeType] + aliases[number]]
-                : [.mimeType: [mimeType] + aliases[number], .filenameExtension: extensions[number]]
+                ? [.mimeType: mimeTypes] : [.mimeType: mimeTypes, .filenameExtension: extensions[number]]
             return TypeDeclaration(
                 identifier: identifiers[number], conformsTo: conformsTo, tags: tags, kind: .imported, origin: origin,
                 entry: mimeType)

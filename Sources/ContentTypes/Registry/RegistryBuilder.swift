@@ -57,8 +57,14 @@ enum RegistryBuilder {
 
         var parents = catalog.parents
         parents.reserveCapacity(declarations.count)
+        // Most types have one parent, and many the same one: those share one array per parent.
+        var singleParents: [Int32: [Int32]] = [:]
         for declaration in declarations[Int(systemCount)...] {
-            parents.append(try parentSlots(of: declaration, in: slotByIdentifier))
+            if declaration.conformsTo.count == 1, let slot = slotByIdentifier[Folding.fold(declaration.conformsTo[0])] {
+                parents.append({ (shared: inout [Int32]) in shared }(&singleParents[slot, default: [slot]]))
+            } else {
+                parents.append(try parentSlots(of: declaration, in: slotByIdentifier))
+            }
         }
         let order = try topologicalOrder(parents: parents, declarations: declarations)
         let closure = ConformanceClosure(parents: parents, order: order)
