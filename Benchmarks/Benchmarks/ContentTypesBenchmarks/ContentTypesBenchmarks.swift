@@ -162,7 +162,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "registry: desktop database, first use",
         // First use (issue 17's target: 2 ms): the registry built from /usr/share/mime and one look-up only the
-        // database answers. Freeing the registry afterwards is not part of it. Medians of 2.8–2.9 ms measured (4.2 ms
+        // database answers. Freeing the registry afterwards is not part of it. Medians of 2.7–2.9 ms measured (4.2 ms
         // before issue 17's changes, same benchmark); 5.5 ms when issue 3 set its target of 10 ms.
         configuration: .init(metrics: [nanoseconds], thresholds: [nanoseconds: .init(absolute: [.p50: 4_000_000])])
     ) { benchmark in
