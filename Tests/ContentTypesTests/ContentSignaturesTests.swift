@@ -22,8 +22,8 @@ struct ContentSignaturesTests {
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Regular files under `folder`, at most `limit`, in a stable order.
-    static func files(under folder: URL, limit: Int) -> [URL] {
+    /// Regular files under `folder` that `include` accepts, at most `limit`, in a stable order.
+    static func files(under folder: URL, limit: Int, where include: (URL) -> Bool = { _ in true }) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
             return []
         }
@@ -31,7 +31,7 @@ struct ContentSignaturesTests {
         for case let path as String in enumerator {
             let url = folder.appendingPathComponent(path)
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            if values?.isRegularFile == true && values?.isSymbolicLink != true {
+            if include(url) && values?.isRegularFile == true && values?.isSymbolicLink != true {
                 found.append(url)
             }
         }
@@ -62,6 +62,12 @@ struct ContentSignaturesTests {
             ] {
                 corpus += Self.files(under: URL(fileURLWithPath: folder), limit: 2500)
             }
+            // Every SVG, HTML and XML file under /usr/share, for the markup prefixes (the folders above are cut off
+            // at 2,500 files each).
+            let markup = Self.files(under: URL(fileURLWithPath: "/usr/share"), limit: .max) { url in
+                ["svg", "html", "htm", "xhtml", "xml"].contains(url.pathExtension.lowercased())
+            }
+            corpus += markup.prefix(6000)
             let handle = try MagicHandle()
             var answered: [String: Int] = [:]
             var disagreements: [String] = []
@@ -91,6 +97,10 @@ struct ContentSignaturesTests {
         }
         // PngSuite: every valid PNG (the x… files are corrupt on purpose) is answered by the signature.
         #expect(answered["image/png", default: 0] >= 150)
+        // Markup, from the files of the machine (shared-mime-info's XML sources, icons, documentation).
+        for mimeType in ["image/svg+xml", "text/xml", "text/html"] {
+            #expect(answered[mimeType, default: 0] > 0, "no real file checked for \(mimeType)")
+        }
     }
 
     /// Headers of every format, built by hand, with a random tail.
@@ -213,7 +223,9 @@ struct ContentSignaturesTests {
     @Test("bytes no signature claims are left to libmagic")
     func leavesTheRestToLibmagic() {
         for text in [
-            "", "hello", "{\"a\": 1}", "<?xml version=\"1.0\"?><a/>", "#!/bin/sh\necho hi\n", "PK", "BM", "ID3",
+            "", "hello", "{\"a\": 1}", "<?xml version=1.0?><a/>", "#!/bin/sh\necho hi\n", "PK", "BM", "ID3",
+            "<!-- a comment -->\n<svg/>", "<html><body>hi</body></html>", "\u{FEFF}<?xml version=\"1.0\"?><a/>",
+            "<?xml version=\"1.0\"?>,\n<a/>", "<?xml version=\"1.0\"?>\n<urlset/>",
         ] {
             #expect(Self.signature(Array(text.utf8)) == nil, "\(text)")
         }
@@ -224,6 +236,67 @@ struct ContentSignaturesTests {
             let header = headers.first { $0.0 == name }?.1 ?? []
             #expect(Self.signature(header) == nil, "\(name)")
         }
+    }
+
+    /// XML, SVG and HTML documents built by hand: with and without declarations, comments, document types, byte order
+    /// marks, commas, markers of other XML formats, `<svg` near the end of libmagic's search, non-text bytes.
+    static func markupDocuments(_ random: inout SeededRandom) -> [String] {
+        let filler = (0..<40).map { _ in "  <item id=\"\(random.int(below: 1000))\">text é ✓</item>\n" }.joined()
+        var documents = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<root>\n" + filler + "</root>\n",
+            "<?xml version='1.0'?>\n<root/>\n", "<?xml version=\"1.1\"?><a/>", "<?xml version = \"1.0\"?><a/>",
+            "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\">\n" + filler + "</svg>\n",
+            "<?xml version=\"1.0\"?>\n<!-- made by hand -->\n<svg width=\"1\"/>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">\n" + filler + "</svg>\n",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\">\n<html>\n</html>\n",
+            "<!DOCTYPE html>\n<html>\n<head><title>t</title></head>\n<body>\n" + filler + "</body>\n</html>\n",
+            "<!doctype HTML>\n<p>hi</p>\n", "<!DOCTYPE\n  html PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\n<html></html>\n",
+            "<!DOCTYPEhtml>\n<p>hi</p>\n", "<!DOCTYPE svg>\n<svg/>\n", "<!DOCTYPE html>\n<svg><!DOCTYPE svg></svg>\n",
+            "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"/>\n",
+            "<?xml version=\"1.0\"?>\n<gnc-v2/>\n", "<?xml version=\"1.0\"?>\n<osm version=\"0.6\"/>\n",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\">\n<plist/>\n",
+            "<?xml version=\"1.0\"?>\n<xsl:stylesheet version=\"1.0\"/>\n",
+            "<?xml version=\"1.0\"?>\n<a>1,2,3\n4,5,6\n</a>\n",
+            "<?xml version=\"1.0\"?>\n<?php echo 1; ?>\n", "<!DOCTYPE html>\n<?php echo 1; ?>\n",
+        ]
+        // `<svg` at every distance from the end of libmagic's 4,096-byte search.
+        for shift in -12...12 {
+            let padding = String(repeating: "x", count: 4096 + shift - 22)
+            documents.append("<?xml version=\"1.0\"?>\n<a>" + padding + "<svg/></a>\n")
+        }
+        return documents
+    }
+
+    @Test("the markup prefixes agree with libmagic on generated documents, whole, cut and with bytes changed")
+    func markupAgreesOnGeneratedDocuments() throws {
+        let handle = try MagicHandle()
+        var random = SeededRandom(seed: 23)
+        var answered: Set<String> = []
+        var disagreements: [String] = []
+        for document in Self.markupDocuments(&random) {
+            let bytes = Array(document.utf8)
+            var variants = [bytes, Array(bytes.prefix(bytes.count / 2)), Array(bytes.prefix(bytes.count - 1))]
+            for _ in 0..<8 {
+                var changed = bytes
+                let at = random.int(below: min(bytes.count, 64))
+                // A printable byte, a control character, a byte of UTF-8 out of place, a comma.
+                changed[at] = [UInt8(0x20 + random.int(below: 95)), 0x01, 0xBF, 0x2C][random.int(below: 4)]
+                variants.append(changed)
+            }
+            for variant in variants {
+                guard let mimeType = Self.signature(variant) else {
+                    continue
+                }
+                answered.insert(mimeType)
+                let libmagic = try Self.magic(variant, handle)
+                if libmagic != mimeType {
+                    let text = String(decoding: variant.prefix(80), as: UTF8.self)
+                    disagreements.append("\(text.debugDescription): signature \(mimeType), libmagic \(libmagic)")
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(20))")
+        #expect(answered == ["image/svg+xml", "text/xml", "text/html"])
     }
 
     @Test("the sniffer answers from a signature what it answers from libmagic")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContentTypes
@@ -121,6 +122,9 @@ struct DesktopDatabaseTests {
         ("globs2", "50:text/x-a:\n", 1),
         ("globs2", "50::*.a\n", 1),
         ("globs2", "50:text/x-a\n", 1),
+        ("globs2", "50:text/x-a:*.a\n5o:text/x-a:*.b\n", 2),
+        ("globs2", "+:text/x-a:*.a\n", 1),
+        ("globs2", "99999999999999999999:text/x-a:*.a\n", 1),
     ])
     func malformedLinesAreNamed(file: String, text: String, line: Int) throws {
         let directory = try Self.database(
@@ -160,6 +164,100 @@ struct DesktopDatabaseTests {
                 #expect(type.conforms(to: abstract), "\(mimeType) → \(abstract)")
             }
         }
+    }
+
+    /// The lines of one of the system database's files, each split at spaces (and at colons for `globs2`).
+    static func systemLines(_ name: String) -> [[String]] {
+        let url = TypeRegistry.desktopDatabaseDirectory.appendingPathComponent(name)
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            line.split(whereSeparator: { $0 == " " || (name == "globs2" && $0 == ":") }).map(String.init)
+        }
+    }
+
+    /// Every line of the system database's generated files, read here on their own, is answered by the registry:
+    /// aliases the catalog does not declare lead where their types lead, desktop types conform to their `sub-class-of` parents, and every literal
+    /// glob's extension leads to its type among others.
+    @Test func everyLineOfTheSystemDatabaseIsAnswered() throws {
+        let registry = try #require(Self.system, "shared-mime-info must be installed (/usr/share/mime)")
+        func type(_ mimeType: String) -> UTType? {
+            registry.type(tag: mimeType, tagClass: .mimeType, conformingTo: nil)
+        }
+        for mimeType in Self.systemTypes {
+            let found = try #require(type(mimeType))
+            if found.identifier.hasPrefix("org.freedesktop.mime.") {
+                #expect(found.tags[.mimeType]?.contains(mimeType) == true, "\(mimeType)")
+            }
+        }
+        let aliases = Self.systemLines("aliases")
+        #expect(aliases.count >= 200)
+        for line in aliases where line.count == 2 {
+            // An alias the catalog declares itself stays the catalog's type (audio/x-m4v is Apple's m4v video).
+            if TypeRegistry.system.type(tag: line[0], tagClass: .mimeType, conformingTo: nil)?.isDeclared == true {
+                continue
+            }
+            #expect(type(line[0]) == type(line[1]), "alias \(line[0]) of \(line[1])")
+        }
+        let subclasses = Self.systemLines("subclasses")
+        #expect(subclasses.count >= 300)
+        for line in subclasses where line.count == 2 {
+            let child = try #require(type(line[0]))
+            let parent = try #require(type(line[1]))
+            // The catalog's types keep the catalog's parents; the database's types take the database's.
+            if child.identifier.hasPrefix("org.freedesktop.mime.") {
+                #expect(child.conforms(to: parent), "\(line[0]) sub-class-of \(line[1])")
+            }
+        }
+        let globs = Self.systemLines("globs2").filter { $0.count >= 3 && $0[2].hasPrefix("*.") }
+        #expect(globs.count >= 800)
+        for glob in globs {
+            let fileExtension = String(glob[2].dropFirst(2))
+            if fileExtension.contains(where: { "*?[]\\/".contains($0) }) {
+                continue  // not a literal extension: no tag
+            }
+            let candidates = registry.types(tag: fileExtension, tagClass: .filenameExtension, conformingTo: nil)
+            #expect(try candidates.contains(#require(type(glob[1]))), "\(glob)")
+        }
+    }
+
+    /// A copy of the system database with one file cut short or with bytes changed: a registry or a
+    /// `TypeRegistryError` naming that file, never a crash.
+    @Test(arguments: ["types", "aliases", "subclasses", "globs2"])
+    func damagedCopiesOfTheSystemDatabaseFailCleanly(file: String) throws {
+        let system = TypeRegistry.desktopDatabaseDirectory
+        let original = try Data(contentsOf: system.appendingPathComponent(file))
+        var random = SeededRandom(seed: UInt64(file.utf8.count))
+        var damaged: [Data] = [Data(), original.prefix(1), original.prefix(original.count / 2)]
+        damaged.append(original.prefix(original.count - 1))
+        for _ in 0..<6 {
+            var bytes = [UInt8](original)
+            for _ in 0..<4 {
+                bytes[random.int(below: bytes.count)] = [0x00, 0x0A, 0x20, 0x3A, 0xFF][random.int(below: 5)]
+            }
+            damaged.append(Data(bytes))
+        }
+        var failures = 0
+        for (number, contents) in damaged.enumerated() {
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("dndkit-mime-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            for name in ["types", "aliases", "subclasses", "globs2"] where name != file {
+                try FileManager.default.copyItem(
+                    at: system.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            }
+            try contents.write(to: directory.appendingPathComponent(file))
+            do {
+                let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+                #expect(registry.count >= TypeRegistry.system.count, "\(file) #\(number)")
+            } catch let error as TypeRegistryError {
+                #expect(error.code == .malformedDatabase, "\(file) #\(number): \(error)")
+                #expect(error.file == directory.appendingPathComponent(file).path, "\(file) #\(number)")
+                failures += 1
+            }
+        }
+        // Any line of `types` is a MIME type; the other files have a shape, which some of the damage breaks.
+        #expect(file == "types" ? failures == 0 : failures > 0)
     }
 
     @Test func systemDatabaseKnowsCommonFormats() throws {

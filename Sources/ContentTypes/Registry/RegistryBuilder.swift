@@ -2,21 +2,25 @@
 /// desktop database; validates identifiers, parents and cycles; computes the conformance closure and the tag index.
 enum RegistryBuilder {
     static func build(_ inputs: RegistryInputs, serial: UInt64? = nil) throws(TypeRegistryError) -> RegistryStorage {
-        var declarations = SystemCatalog.entries.map(\.declaration)
-        var slotByIdentifier: [String: Int32] = [:]
-        slotByIdentifier.reserveCapacity(
-            declarations.count + inputs.declarations.count + inputs.desktopDeclarations.count)
-        for (slot, declaration) in declarations.enumerated() {
-            slotByIdentifier[Folding.fold(declaration.identifier)] = Int32(slot)
+        let catalog = CatalogPart.shared
+        var declarations = catalog.declarations
+        var folded = catalog.folded
+        var slotByIdentifier = catalog.slotByIdentifier
+        let added = inputs.declarations.count + inputs.desktopDeclarations.count
+        if added > 0 {
+            declarations.reserveCapacity(declarations.count + added)
+            folded.reserveCapacity(declarations.count + added)
+            slotByIdentifier.reserveCapacity(declarations.count + added)
         }
         let systemCount = Int32(declarations.count)
 
         for declaration in inputs.declarations {
             try validate(declaration)
-            let folded = Folding.fold(declaration.identifier)
-            guard let slot = slotByIdentifier[folded] else {
-                slotByIdentifier[folded] = Int32(declarations.count)
+            let identifier = Folding.fold(declaration.identifier)
+            guard let slot = slotByIdentifier[identifier] else {
+                slotByIdentifier[identifier] = Int32(declarations.count)
                 declarations.append(declaration)
+                folded.append(identifier)
                 continue
             }
             if slot < systemCount {
@@ -40,44 +44,67 @@ enum RegistryBuilder {
         var desktopSlots: [Int32] = []
         desktopSlots.reserveCapacity(inputs.desktopDeclarations.count)
         for declaration in inputs.desktopDeclarations {
-            let folded = Folding.fold(declaration.identifier)
-            if let slot = slotByIdentifier[folded] {
-                desktopSlots.append(slot)
-            } else {
-                slotByIdentifier[folded] = Int32(declarations.count)
-                desktopSlots.append(Int32(declarations.count))
+            let identifier = Folding.fold(declaration.identifier)
+            let next = Int32(declarations.count)
+            // One hash: the slot already there, or the next one, inserted.
+            let slot = { (slot: inout Int32) in slot }(&slotByIdentifier[identifier, default: next])
+            desktopSlots.append(slot)
+            if slot == next {
                 declarations.append(declaration)
+                folded.append(identifier)
             }
         }
 
-        var parents: [[Int32]] = []
+        var parents = catalog.parents
         parents.reserveCapacity(declarations.count)
-        for declaration in declarations {
-            var slots: [Int32] = []
-            for parent in declaration.conformsTo {
-                guard let slot = slotByIdentifier[Folding.fold(parent)] else {
-                    throw TypeRegistryError(
-                        .unknownParent, in: declaration, key: "UTTypeConformsTo",
-                        message: "unknown parent type \"\(parent)\"")
-                }
-                if !slots.contains(slot) {
-                    slots.append(slot)
-                }
+        // Most types have one parent, and many the same one: those share one array per parent.
+        var singleParents: [Int32: [Int32]] = [:]
+        for declaration in declarations[Int(systemCount)...] {
+            if declaration.conformsTo.count == 1, let slot = slotByIdentifier[Folding.fold(declaration.conformsTo[0])] {
+                parents.append({ (shared: inout [Int32]) in shared }(&singleParents[slot, default: [slot]]))
+            } else {
+                parents.append(try parentSlots(of: declaration, in: slotByIdentifier))
             }
-            parents.append(slots)
         }
         let order = try topologicalOrder(parents: parents, declarations: declarations)
         let closure = ConformanceClosure(parents: parents, order: order)
-        let entries = zip(declarations, parents).map { declaration, parents in
-            RegistryStorage.Entry(
-                declaration: declaration, folded: Folding.fold(declaration.identifier), parents: parents)
+        var entries: [RegistryStorage.Entry] = []
+        entries.reserveCapacity(declarations.count)
+        for slot in declarations.indices {
+            entries.append(
+                RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot]))
         }
         let tagIndexes = makeTagIndexes(
-            declarations: declarations, systemCount: Int(systemCount), desktopIndexTags: inputs.desktopIndexTags,
+            catalog: catalog, declarations: declarations, desktopIndexTags: inputs.desktopIndexTags,
             desktopSlots: desktopSlots)
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, closure: closure, inputs: inputs,
             slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
+    }
+
+    /// The slots of a declaration's direct parents, each once, in declaration order.
+    ///
+    /// - Parameters:
+    ///   - declaration: the declaration.
+    ///   - slotByIdentifier: the slots of the registry's types, by folded identifier.
+    /// - Returns: the parents' slots.
+    /// - Throws: `TypeRegistryError` with `.unknownParent` when a parent is not in `slotByIdentifier`.
+    static func parentSlots(
+        of declaration: TypeDeclaration, in slotByIdentifier: [String: Int32]
+    ) throws(TypeRegistryError) -> [Int32] {
+        var slots: [Int32] = []
+        slots.reserveCapacity(declaration.conformsTo.count)
+        for parent in declaration.conformsTo {
+            guard let slot = slotByIdentifier[Folding.fold(parent)] else {
+                throw TypeRegistryError(
+                    .unknownParent, in: declaration, key: "UTTypeConformsTo",
+                    message: "unknown parent type \"\(parent)\"")
+            }
+            if !slots.contains(slot) {
+                slots.append(slot)
+            }
+        }
+        return slots
     }
 
     /// Identifiers, parents and tags must be well-formed before anything else is checked.
@@ -148,27 +175,21 @@ enum RegistryBuilder {
     /// Tag lookups, preferred first: the system catalog, exported declarations, imported declarations, then the
     /// desktop database in its own order of preference.
     private static func makeTagIndexes(
+        catalog: CatalogPart,
         declarations: [TypeDeclaration],
-        systemCount: Int,
         desktopIndexTags: [IndexTag],
         desktopSlots: [Int32]
     ) -> TagIndexBuilders {
-        var indexes = TagIndexBuilders()
-        let declared = systemCount..<declarations.count
-        let passes: [[Int]] = [
-            Array(0..<systemCount),
-            declared.filter { declarations[$0].kind == .exported && !declarations[$0].isFromDesktop },
-            declared.filter { declarations[$0].kind == .imported && !declarations[$0].isFromDesktop },
-        ]
-        for pass in passes {
-            for slot in pass {
-                for (tagClass, tags) in declarations[slot].tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                    for tag in tags {
-                        indexes.add(tag, of: tagClass, slot: Int32(slot))
-                    }
-                }
+        var indexes = catalog.tagIndexes
+        let declared = catalog.declarations.count..<declarations.count
+        for kind in [TypeDeclaration.Kind.exported, .imported] {
+            for slot in declared where declarations[slot].kind == kind && !declarations[slot].isFromDesktop {
+                addTags(of: declarations[slot], slot: Int32(slot), to: &indexes)
             }
         }
+        let desktopExtensions = desktopIndexTags.count { $0.tagClass.kind == .filenameExtension }
+        indexes.reserveCapacity(
+            extensions: desktopExtensions, mimeTypes: desktopIndexTags.count - desktopExtensions)
         for entry in desktopIndexTags {
             let slot =
                 switch entry.target {
@@ -178,6 +199,15 @@ enum RegistryBuilder {
             indexes.add(entry.tag, of: entry.tagClass, slot: slot)
         }
         return indexes
+    }
+
+    /// Adds a declaration's tags to the index, tag classes in the order of their names.
+    static func addTags(of declaration: TypeDeclaration, slot: Int32, to indexes: inout TagIndexBuilders) {
+        for (tagClass, tags) in declaration.tags.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for tag in tags {
+                indexes.add(tag, of: tagClass, slot: slot)
+            }
+        }
     }
 }
 

@@ -53,19 +53,35 @@ struct TagIndex: Sendable {
     nonisolated(unsafe) private let buckets: UnsafeMutableBufferPointer<Int32>
 
     init(_ builder: TagIndexBuilder) {
-        var bytes: [UInt8] = []
-        var keys: [Key] = []
+        // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
+        var starts = [Int32](repeating: 0, count: builder.keys.count + 1)
+        for (key, _) in builder.additions {
+            starts[Int(key) + 1] += 1
+        }
+        for key in builder.keys.indices {
+            starts[key + 1] += starts[key]
+        }
+        var placed = [Int32](repeating: 0, count: builder.additions.count)
+        var next = starts
+        for (key, slot) in builder.additions {
+            placed[Int(next[Int(key)])] = slot
+            next[Int(key)] += 1
+        }
         var slots: [Int32] = []
+        slots.reserveCapacity(placed.count)
+        var keys: [Key] = []
         keys.reserveCapacity(builder.keys.count)
-        for (key, keySlots) in zip(builder.keys, builder.slots) {
+        for (number, key) in builder.keys.enumerated() {
+            let start = slots.count
+            for slot in placed[Int(starts[number])..<Int(starts[number + 1])] where !slots[start...].contains(slot) {
+                slots.append(slot)
+            }
             keys.append(
                 Key(
-                    hash: key.hash, bytesStart: Int32(bytes.count), bytesCount: Int32(key.bytes.count),
-                    slotsStart: Int32(slots.count), slotsCount: Int32(keySlots.count)))
-            bytes += key.bytes
-            slots += keySlots
+                    hash: key.hash, bytesStart: key.bytesStart, bytesCount: key.bytesCount,
+                    slotsStart: Int32(start), slotsCount: Int32(slots.count - start)))
         }
-        let tables = Tables(bytes: bytes, keys: keys, slots: slots, buckets: builder.buckets)
+        let tables = Tables(bytes: builder.bytes, keys: keys, slots: slots, buckets: builder.buckets)
         self.tables = tables
         self.bytes = tables.bytes
         self.keys = tables.keys
@@ -132,11 +148,21 @@ struct TagIndex: Sendable {
 
 /// The tags of a registry being built, one `TagIndexBuilder` per tag class; filename extensions and MIME types have
 /// their own, so that adding one of those tags looks nothing up.
-struct TagIndexBuilders {
+struct TagIndexBuilders: Sendable {
     var filenameExtensions = TagIndexBuilder()
     var mimeTypes = TagIndexBuilder()
     /// The builders of other tag classes, by folded tag class.
     var others: [String: TagIndexBuilder] = [:]
+
+    /// Makes room for more filename extensions and MIME types, so that adding them grows no table.
+    ///
+    /// - Parameters:
+    ///   - extensions: how many filename extensions will be added, at most.
+    ///   - mimeTypes: how many MIME types will be added, at most.
+    mutating func reserveCapacity(extensions: Int, mimeTypes: Int) {
+        filenameExtensions.reserveCapacity(extensions)
+        self.mimeTypes.reserveCapacity(mimeTypes)
+    }
 
     /// Adds `slot` to the types with `tag` of `tagClass`, after those already added.
     ///
@@ -155,14 +181,21 @@ struct TagIndexBuilders {
 }
 
 /// Collects the tags of a `TagIndex` in order of preference: a slot added to a tag again keeps its first place.
-struct TagIndexBuilder {
-    fileprivate struct Key {
+///
+/// The keys' bytes are kept back to back and each addition as a pair of numbers, so that adding a tag allocates
+/// nothing of its own; `TagIndex.init` groups the additions by key.
+struct TagIndexBuilder: Sendable {
+    fileprivate struct Key: Sendable {
         let hash: UInt64
-        let bytes: [UInt8]
+        let bytesStart: Int32
+        let bytesCount: Int32
     }
 
     fileprivate private(set) var keys: [Key] = []
-    fileprivate private(set) var slots: [[Int32]] = []
+    /// The keys' bytes, back to back.
+    fileprivate private(set) var bytes: [UInt8] = []
+    /// Every addition, in order: the key's number and the slot.
+    fileprivate private(set) var additions: [(key: Int32, slot: Int32)] = []
     fileprivate private(set) var buckets = [Int32](repeating: 0, count: 16)
 
     /// Adds `slot` to the types with the tag `folded`, after those already added.
@@ -175,25 +208,46 @@ struct TagIndexBuilder {
         folded.withUTF8 { add(folded: $0, slot: slot) }
     }
 
-    private mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
+    /// Adds `slot` to the types with the tag whose folded bytes are `folded`, after those already added.
+    ///
+    /// - Parameters:
+    ///   - folded: the bytes of a folded tag, or of any key the index is asked with as it is.
+    ///   - slot: the slot of a type with that tag.
+    mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
         let hash = Self.hash(folded)
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let number = Int(buckets[bucket] - 1)
-            if keys[number].hash == hash && keys[number].bytes.elementsEqual(folded) {
-                if !slots[number].contains(slot) {
-                    slots[number].append(slot)
-                }
+            let key = keys[number]
+            if key.hash == hash && Int(key.bytesCount) == folded.count
+                && bytes[Int(key.bytesStart)..<Int(key.bytesStart) + folded.count].elementsEqual(folded)
+            {
+                additions.append((Int32(number), slot))
                 return
             }
             bucket = (bucket + 1) & mask
         }
-        keys.append(Key(hash: hash, bytes: Array(folded)))
-        slots.append([slot])
+        keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count)))
+        bytes.append(contentsOf: folded)
+        additions.append((Int32(keys.count - 1), slot))
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
             rehash(capacity: buckets.count * 2)
+        }
+    }
+
+    /// Makes room for `count` more additions, of as many new keys at most.
+    mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(keys.count + count)
+        additions.reserveCapacity(additions.count + count)
+        bytes.reserveCapacity(bytes.count + count * 24)  // tags are short: MIME types are about 24 bytes
+        var capacity = buckets.count
+        while (keys.count + count) * 2 > capacity {
+            capacity *= 2
+        }
+        if capacity > buckets.count {
+            rehash(capacity: capacity)
         }
     }
 

@@ -10,6 +10,9 @@
 /// `ContentSignaturesTests` compares every signature with libmagic on real files and on generated headers: a
 /// disagreement fails the test.
 ///
+/// Text that opens with an XML declaration, an `<svg` element or an HTML document type is answered by
+/// `MarkupSignatures`, under the same rules.
+///
 /// The answers are libmagic 5.44's MIME types, with the flags `MagicHandle` uses.
 enum ContentSignatures {
     /// libmagic's MIME type for `bytes`, when a common format's signature decides it.
@@ -20,7 +23,7 @@ enum ContentSignatures {
         guard bytes.count >= 8, !hasDeeperSignature(bytes) else {
             return nil
         }
-        return magicNumber(bytes)
+        return magicNumber(bytes) ?? MarkupSignatures.mimeType(of: bytes)
     }
 
     /// Whether the bytes also carry a signature further in that libmagic ranks above most magic numbers at the

@@ -120,7 +120,9 @@ public final class ContentSniffer: Sendable {
     private func identify(_ data: Data, filename: String?, in registry: TypeRegistry) throws -> Identification {
         let answer = try data.withUnsafeBytes { bytes throws(ContentSnifferError) in
             if let mimeType = ContentSignatures.mimeType(of: bytes) {
-                return MagicAnswer(mimeType: mimeType, charset: "binary")
+                // Markup is text, whose charset the signatures do not name; the other signatures are binary data.
+                let isText = mimeType.hasPrefix("text/") || mimeType == "image/svg+xml"
+                return MagicAnswer(mimeType: mimeType, charset: isText ? nil : "binary")
             }
             return JSONPrefix.isValid(bytes) ? MagicAnswer.json : try magic(bytes).notJSON
         }
