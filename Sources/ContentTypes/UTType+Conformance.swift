@@ -26,9 +26,32 @@ extension UTType {
     /// the detached type's own registry.
     @inline(never)
     private func conformsSlowly(to type: UTType) -> Bool {
+        if slot < 0, let answer = detachedAnswer(to: type) {
+            return answer
+        }
         // A value made before the current registry was replaced answers as the new registry sees it, or keeps its
         // old answers when the new registry does not know it (then `resolved` is the value itself, still stale).
-        isFresh ? answerSlowly(to: type) : resolved.answerSlowly(to: type)
+        return isFresh ? answerSlowly(to: type) : resolved.answerSlowly(to: type)
+    }
+
+    /// The answers of a fresh detached type whose parents are all catalog types (every dynamic type's are) without
+    /// walking its parents: to a catalog type, a bit of its catalog row; to a detached type, itself or not when the
+    /// identifiers' hashes differ (no catalog type conforms to a detached type). Nil when the slow path must answer.
+    @inline(__always)
+    private func detachedAnswer(to type: UTType) -> Bool? {
+        let record = InternedTables.detached(detachedNumber)
+        guard let row = record.pointee.catalogRow, isFresh else { return nil }
+        if type.slot >= 0 {
+            guard type.registry == 0 else { return nil }
+            return row[Int(type.slot &>> 6)] & (1 &<< UInt64(type.slot & 63)) != 0
+        }
+        if type.detachedNumber == detachedNumber {
+            return true
+        }
+        if InternedTables.detached(type.detachedNumber).pointee.identifierHash != record.pointee.identifierHash {
+            return false
+        }
+        return nil
     }
 
     /// `conformsSlowly(to:)` for this value as it stands, fresh or not.

@@ -36,6 +36,31 @@ struct PlainValueTests {
         #expect(dynamic.conforms(to: .data) && !dynamic.conforms(to: .png) && !UTType.data.conforms(to: dynamic))
     }
 
+    @Test("detached types, dynamic or undeclared, conform exactly to themselves and their supertypes")
+    func detachedConformance() throws {
+        let registry = try TypeRegistry(declarations: Self.declarations)
+        let drawing = try #require(registry.type(withIdentifier: "org.dndkit.test.plain.drawing"))
+        let byExtension = try #require(UTType(filenameExtension: "plainconformsext"))
+        let byMIME = try #require(UTType(mimeType: "application/x-plain-conforms"))
+        let imageLike = try #require(UTType(filenameExtension: "plainimageext", conformingTo: .image))
+        let exported = UTType(exportedAs: "org.dndkit.test.plain.undeclared", conformingTo: .png)
+        let imported = UTType(importedAs: "org.dndkit.test.plain.two", conformingTo: .text)
+        let onDetached = UTType(exportedAs: "org.dndkit.test.plain.child", conformingTo: exported)
+        let onDeclared = UTType(exportedAs: "org.dndkit.test.plain.ondeclared", conformingTo: drawing)
+        let sameIdentifier = UTType(exportedAs: "ORG.DNDKIT.TEST.PLAIN.UNDECLARED", conformingTo: .text)
+        let detached = [byExtension, byMIME, imageLike, exported, imported, onDetached, onDeclared, sameIdentifier]
+        let types = detached + [.png, .image, .data, .item, .text, .json, .content, drawing]
+        for a in detached {
+            for b in types {
+                let expected = a == b || a.supertypes.contains(b)
+                #expect(a.conforms(to: b) == expected, "\(a.identifier) conforms to \(b.identifier): \(!expected)")
+            }
+        }
+        #expect(imageLike.conforms(to: .image) && !imageLike.conforms(to: .text))
+        #expect(onDetached.conforms(to: exported) && onDetached.conforms(to: .image))
+        #expect(exported.conforms(to: sameIdentifier), "the same identifier, in another case, with other parents")
+    }
+
     @Test("dynamic types made again are the same value; detached types compare by identifier")
     func detachedTypes() throws {
         let first = try #require(UTType(filenameExtension: "plainzzq"))

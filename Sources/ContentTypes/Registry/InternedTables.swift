@@ -40,6 +40,10 @@ struct DetachedRecord {
     let identifierHash: Int
     /// The type, retained for the life of the process.
     let type: Unmanaged<DetachedType>
+    /// When every parent is a catalog type (as for dynamic types): the catalog types it conforms to, one bit per
+    /// catalog slot, as a row of the catalog's closure. Catalog types are the same in every registry, so the row
+    /// holds for the type's life. Nil otherwise.
+    let catalogRow: UnsafePointer<UInt64>?
 }
 
 /// The process's tables of registry snapshots and detached types by number.
@@ -137,11 +141,27 @@ enum InternedTables {
             let chunk = chunk(of: detachedChunks.unsafelyUnwrapped, for: number)
             (chunk + Int(number) & (chunkSize - 1)).initialize(
                 to: DetachedRecord(
-                    parents: type.parentBuffer, identifierHash: type.folded.hashValue, type: .passRetained(type)))
+                    parents: type.parentBuffer, identifierHash: type.folded.hashValue, type: .passRetained(type),
+                    catalogRow: catalogRow(of: type.parents)))
             state.detachedByKey[type.key] = number
             state.detached += 1
             return number
         }
+    }
+
+    /// The catalog types that a type with these parents conforms to through them, when all are catalog types: the
+    /// union of their rows of the catalog's closure, allocated for the life of the process like the record.
+    private static func catalogRow(of parents: [UTType]) -> UnsafePointer<UInt64>? {
+        guard parents.allSatisfy({ $0.registry == 0 && $0.slot >= 0 }) else { return nil }
+        let catalog = registry(0).pointee
+        let row = UnsafeMutablePointer<UInt64>.allocate(capacity: catalog.wordsPerRow)
+        row.initialize(repeating: 0, count: catalog.wordsPerRow)
+        for parent in parents {
+            for word in 0..<catalog.wordsPerRow {
+                row[word] |= catalog.words[Int(parent.slot) * catalog.wordsPerRow + word]
+            }
+        }
+        return UnsafePointer(row)
     }
 
     /// A directory of `chunkSize` chunks, none allocated yet.
