@@ -5,7 +5,7 @@ extension UTType {
     ///
     /// - Parameter type: the type that this type might conform to.
     /// - Returns: `true` when this type is `type` or conforms to it, directly or through its parents.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func conforms(to type: UTType) -> Bool {
         // Two registered types of one registry (a catalog type is in every registry): one bit of the closure, read
         // through plain values.
@@ -24,8 +24,8 @@ extension UTType {
     /// A detached type's identifier is one its registry does not declare, and every registry declares the catalog's
     /// identifiers: so no catalog type conforms to a detached type or has its identifier, and neither does a type of
     /// the detached type's own registry.
-    @inline(never)
-    private func conformsSlowly(to type: UTType) -> Bool {
+    @usableFromInline @inline(never)
+    func conformsSlowly(to type: UTType) -> Bool {
         if slot < 0, let answer = detachedAnswer(to: type) {
             return answer
         }
@@ -97,6 +97,7 @@ extension UTType {
     ///
     /// - Parameter type: the candidate supertype.
     /// - Returns: `true` when this type is a strict subtype of `type`.
+    @inlinable
     public func isSubtype(of type: UTType) -> Bool {
         self != type && conforms(to: type)
     }
@@ -105,6 +106,7 @@ extension UTType {
     ///
     /// - Parameter type: the candidate subtype.
     /// - Returns: `true` when this type is a strict supertype of `type`.
+    @inlinable
     public func isSupertype(of type: UTType) -> Bool {
         type.isSubtype(of: self)
     }
@@ -127,13 +129,20 @@ extension UTType {
 }
 
 extension UTType: Hashable {
+    @inlinable
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
+        // Identifiers are unique within a registry, and catalog slots (registry 0) come before every other slot of
+        // any registry, which redeclares no catalog type.
+        if lhs.slot >= 0 && rhs.slot >= 0 && (lhs.registry == rhs.registry || lhs.registry == 0 || rhs.registry == 0) {
+            return lhs.slot == rhs.slot
+        }
+        return equalsSlowly(lhs, rhs)
+    }
+
+    /// Equality when the types are not two slots of one registry: identifiers compared.
+    @usableFromInline @inline(never)
+    static func equalsSlowly(_ lhs: UTType, _ rhs: UTType) -> Bool {
         if lhs.slot >= 0 && rhs.slot >= 0 {
-            // Identifiers are unique within a registry, and catalog slots (registry 0) come before every other slot
-            // of any registry, which redeclares no catalog type.
-            if lhs.registry == rhs.registry || lhs.registry == 0 || rhs.registry == 0 {
-                return lhs.slot == rhs.slot
-            }
             return lhs.foldedIdentifier == rhs.foldedIdentifier
         }
         if lhs.slot < 0 && rhs.slot < 0 && lhs.detachedNumber == rhs.detachedNumber {

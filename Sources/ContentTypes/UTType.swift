@@ -14,13 +14,13 @@ public struct UTType: Sendable {
 
     /// The number of the registry snapshot this value was resolved in (`InternedTables`); 0 for the types of the
     /// system catalog, which have the same slot and the same answers in every registry.
-    let registry: UInt32
+    @usableFromInline let registry: UInt32
     /// The type's slot in its registry, or -1 for a type the registry does not hold (dynamic or undeclared).
-    let slot: Int32
+    @usableFromInline let slot: Int32
     /// The number of the type's `DetachedType` when `slot` is -1.
-    let detachedNumber: UInt32
+    @usableFromInline let detachedNumber: UInt32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
-    let followsCurrent: Bool
+    @usableFromInline let followsCurrent: Bool
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
         self.registry = slot < storage.systemCount ? 0 : InternedTables.number(of: storage)
@@ -147,10 +147,10 @@ final class DetachedType: Sendable {
 extension UTType {
     /// A value's exact identity, for `DetachedType.Key`: what `==` compares, and more.
     struct Identity: Hashable {
-        let registry: UInt32
-        let slot: Int32
-        let detachedNumber: UInt32
-        let followsCurrent: Bool
+        @usableFromInline let registry: UInt32
+        @usableFromInline let slot: Int32
+        @usableFromInline let detachedNumber: UInt32
+        @usableFromInline let followsCurrent: Bool
     }
 
     var identity: Identity {

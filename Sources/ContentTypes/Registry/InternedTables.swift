@@ -17,16 +17,17 @@ import Locking
 // both allocated once, and nothing is ever freed.
 
 /// What `conforms(to:)` reads of a registry snapshot: plain values, no references.
+@usableFromInline
 struct RegistryRecord {
     /// The conformance closure's bits (`ConformanceClosure`), owned by `storage`.
-    let words: UnsafePointer<UInt64>
-    let wordsPerRow: Int
-    let serial: UInt64
+    @usableFromInline let words: UnsafePointer<UInt64>
+    @usableFromInline let wordsPerRow: Int
+    @usableFromInline let serial: UInt64
     /// The snapshot, retained for the life of the process.
     let storage: Unmanaged<RegistryStorage>
 
     /// Whether the type in `slot` conforms to the type in `other`, both slots of this snapshot.
-    @inline(__always)
+    @inlinable @inline(__always)
     func contains(_ slot: Int32, _ other: Int32) -> Bool {
         words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
@@ -47,20 +48,21 @@ struct DetachedRecord {
 }
 
 /// The process's tables of registry snapshots and detached types by number.
+@usableFromInline
 enum InternedTables {
     /// Entries per chunk, and chunks in a directory: up to 2^20 snapshots and 2^20 detached types in a process.
-    private static let chunkBits = 10
-    private static let chunkSize = 1 << chunkBits
+    @usableFromInline static let chunkBits = 10
+    @usableFromInline static let chunkSize = 1 << chunkBits
 
     // The directories, allocated by the first registration under `lock` (which is always before any number reaches
     // a reader). Initialised to nil, which the optimiser emits as static data, so reading them runs no `swift_once`;
     // written once, under the lock, before any reader can exist, so reading them needs no exclusivity check either.
     @exclusivity(unchecked)
-    nonisolated(unsafe) private static var registryChunks: Directory<RegistryRecord> = nil
+    @usableFromInline nonisolated(unsafe) static var registryChunks: Directory<RegistryRecord> = nil
     @exclusivity(unchecked)
     nonisolated(unsafe) private static var detachedChunks: Directory<DetachedRecord> = nil
 
-    private typealias Directory<Record> = UnsafeMutablePointer<UnsafeMutablePointer<Record>?>?
+    @usableFromInline typealias Directory<Record> = UnsafeMutablePointer<UnsafeMutablePointer<Record>?>?
 
     /// What the lock protects: how many numbers have been given out, and the numbers of detached types by contents.
     private struct State: ~Copyable {
@@ -72,7 +74,7 @@ enum InternedTables {
     private static let lock = Lock(State())
 
     /// The record of a registry snapshot by number.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func registry(_ number: UInt32) -> UnsafePointer<RegistryRecord> {
         // Unwrapping without a check is safe: a number exists only after its chunk was allocated (see above).
         let chunk = registryChunks.unsafelyUnwrapped[Int(number) &>> chunkBits].unsafelyUnwrapped

@@ -28,7 +28,7 @@ import Synchronization
 // separate `TypeRegistry` and ask it directly instead of changing the process-wide one.
 
 private let currentRegistry = Lock(TypeRegistry(storage: .system))
-private let currentRegistrySerial = Atomic<UInt64>(0)
+@usableFromInline let currentRegistrySerial = Atomic<UInt64>(0)
 
 /// One thread's copy of the current registry. Immutable: a thread whose copy is stale gets a new one.
 private final class ThreadSnapshot {
@@ -106,6 +106,7 @@ extension TypeRegistry {
     }
 
     /// The serial number of the current registry's snapshot.
+    @inlinable
     static var currentSerial: UInt64 {
         currentRegistrySerial.load(ordering: .relaxed)
     }
