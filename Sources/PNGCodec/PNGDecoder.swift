@@ -143,14 +143,7 @@ public struct PNGDecoder: Sendable {
         expansion: SlicedDecoder.Expansion, threads: Int, _ original: Data
     ) throws(ImageError) -> Result<Bitmap, SlicedDecoder.Failure> {
         let format = info.decodedFormat
-        let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
-        guard byteCount <= limits.maxDecodedBytes else {
-            throw ImageError(
-                .limitExceeded,
-                "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
-                    + " limit of \(limits.maxDecodedBytes)",
-                chunk: "IHDR")
-        }
+        let byteCount = try decodedByteCount(info, format)
         let storage = BitmapStorage(uninitializedByteCount: byteCount)
         let decoder = SlicedDecoder(
             width: info.width, height: info.height, format: format, points: points, threads: threads,
@@ -163,6 +156,19 @@ public struct PNGDecoder: Sendable {
             Bitmap(
                 width: info.width, height: info.height, format: format, storage: storage, metadata: info.metadata,
                 originalPNGData: original))
+    }
+
+    /// The bytes of the decoded image, within the decoded-size limit.
+    private func decodedByteCount(_ info: PNGInfo, _ format: Bitmap.PixelFormat) throws(ImageError) -> Int {
+        let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
+        guard byteCount <= limits.maxDecodedBytes else {
+            throw ImageError(
+                .limitExceeded,
+                "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
+                    + " limit of \(limits.maxDecodedBytes)",
+                chunk: "IHDR")
+        }
+        return byteCount
     }
 
     private func decodeWithLibpng(
@@ -183,17 +189,10 @@ public struct PNGDecoder: Sendable {
         }
         let format = Bitmap.PixelFormat(channels: channels, bitDepth: depth)
         let rowBytes = info.width * format.bytesPerPixel
-        let byteCount = try Bitmap.byteCount(width: info.width, height: info.height, format: format)
         guard layout.row_bytes == rowBytes else {
             throw ImageError(.libpng, "libpng produced rows of \(layout.row_bytes) bytes, not \(rowBytes)")
         }
-        guard byteCount <= limits.maxDecodedBytes else {
-            throw ImageError(
-                .limitExceeded,
-                "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
-                    + " limit of \(limits.maxDecodedBytes)",
-                chunk: "IHDR")
-        }
+        let byteCount = try decodedByteCount(info, format)
         let storage = BitmapStorage(uninitializedByteCount: byteCount)
         guard let pixels = storage.bytes.baseAddress else {
             throw ImageError(.outOfMemory, "could not allocate \(byteCount) bytes for the decoded image")
