@@ -7,7 +7,7 @@ extension UTType {
         if let detached = type.detached {
             return detached.identifier
         }
-        return type.storage.entries[Int(type.slot)].declaration.identifier
+        return type.storage.identifier(type.slot)
     }
 
     /// Every tag of the type, by tag class, preferred first. Dynamic types report the tag they were made from.
@@ -16,7 +16,7 @@ extension UTType {
         if let detached = type.detached {
             return detached.tags
         }
-        return type.storage.entries[Int(type.slot)].declaration.tags
+        return type.storage.declaration(type.slot).tags
     }
 
     /// The preferred filename extension, without its period: `png` for `.png`.
@@ -32,17 +32,17 @@ extension UTType {
     /// A description for people, such as `PNG image`; `nil` for dynamic and undeclared types and for desktop
     /// database types (the database's generated files carry no descriptions).
     public var localizedDescription: String? {
-        resolved.entry?.declaration.description
+        resolved.declaration?.description
     }
 
     /// A web page describing the type, when its declaration gives one (`UTTypeReferenceURL`).
     public var referenceURL: URL? {
-        resolved.entry?.declaration.referenceURL
+        resolved.declaration?.referenceURL
     }
 
     /// The version of the type's declaration, when it gives one (`UTTypeVersion`).
     public var version: Int? {
-        resolved.entry?.declaration.version
+        resolved.declaration?.version
     }
 
     /// Whether the type was made up for a tag nobody declared; its identifier begins with `dyn.`.

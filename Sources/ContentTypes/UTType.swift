@@ -63,12 +63,12 @@ public struct UTType: Sendable {
         if let detached {
             return detached.folded
         }
-        return storage.entries[Int(slot)].folded
+        return storage.folded(slot)
     }
 
     /// The declaration this value resolved to, when its registry holds it.
-    var entry: RegistryStorage.Entry? {
-        slot >= 0 ? storage.entries[Int(slot)] : nil
+    var declaration: TypeDeclaration? {
+        slot >= 0 ? storage.declaration(slot) : nil
     }
 
     /// Whether answers from `storage` are current: always for values bound to a registry, and for values that follow

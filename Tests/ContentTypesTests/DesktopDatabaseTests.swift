@@ -136,6 +136,69 @@ struct DesktopDatabaseTests {
         #expect(error?.entry == "line \(line)")
     }
 
+    /// Types that subclass each other in a cycle are a malformed database, named by its `subclasses` file; a type
+    /// listed twice is one type; names compare case-insensitively from file to file.
+    @Test func cyclesRepeatsAndCaseAcrossFiles() throws {
+        let cyclic = try Self.database(
+            types: "application/x-a\napplication/x-b\napplication/x-c\n",
+            subclasses:
+                "application/x-a application/x-b\napplication/x-b application/x-c\napplication/x-c application/x-a\n")
+        defer { try? FileManager.default.removeItem(at: cyclic) }
+        let error = #expect(throws: TypeRegistryError.self) { try TypeRegistry().addingDesktopDatabase(at: cyclic) }
+        #expect(error?.code == .malformedDatabase)
+        #expect(error?.file == cyclic.appendingPathComponent("subclasses").path)
+        #expect(error?.message.contains("org.freedesktop.mime.application.x-a") == true)
+
+        let directory = try Self.database(
+            types: "text/x-twice\nText/X-Other\ntext/x-twice\n",
+            aliases: "TEXT/X-ALIAS text/x-OTHER\n",
+            subclasses: "text/x-other TEXT/X-TWICE\n",
+            globs: "50:text/x-alias:*.ali\n50:TEXT/X-TWICE:*.twc\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+        #expect(registry.count == TypeRegistry.system.count + 2)
+        let twice = try #require(registry.type(tag: "twc", tagClass: .filenameExtension, conformingTo: nil))
+        let other = try #require(registry.type(tag: "ali", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(twice.identifier == "org.freedesktop.mime.text.x-twice" && other.identifier.hasSuffix("Other"))
+        #expect(
+            other.conforms(to: twice)
+                && registry.type(tag: "text/x-alias", tagClass: .mimeType, conformingTo: nil) == other)
+        // The glob names the type by an alias: the type has no extension of its own.
+        #expect(other.tags[.filenameExtension] == nil && twice.tags[.filenameExtension] == ["twc"])
+    }
+
+    /// A desktop type's declaration is made when first asked for, and then the same for everyone: from many threads
+    /// at once, and after the registry has answered other questions. It says what the type answers.
+    @Test func declarationsAreMadeOnceAndAgreeWithTheTypes() async throws {
+        let registry = try TypeRegistry().addingDesktopDatabase(at: Fixtures.mimeDirectory)
+        let types = registry.types.filter { $0.identifier.hasPrefix("org.freedesktop.mime.") }
+        #expect(types.count >= 5)
+        let rounds = await withTaskGroup(of: [TypeDeclaration?].self) { group in
+            for _ in 0..<8 {
+                group.addTask { types.map(registry.declaration(of:)) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for round in rounds {
+            #expect(round == rounds[0])
+        }
+        for (type, declaration) in zip(types, rounds[0]) {
+            let declaration = try #require(declaration)
+            guard case .desktopDatabase(let directory) = declaration.origin else {
+                Issue.record("\(type) should come from the desktop database")
+                continue
+            }
+            #expect(directory == Fixtures.mimeDirectory.path)
+            #expect(declaration.identifier == type.identifier && declaration.tags == type.tags)
+            #expect(declaration.kind == .imported && declaration.entry == type.preferredMIMEType)
+            for parent in declaration.conformsTo {
+                #expect(try type.conforms(to: #require(registry.type(withIdentifier: parent))), "\(type) → \(parent)")
+            }
+        }
+        #expect(registry.declarations.count == registry.count)
+        #expect(registry.declarations.map(\.identifier) == registry.types.map(\.identifier))
+    }
+
     // MARK: The system's database (shared-mime-info, installed by .ci/run)
 
     static let systemTypes: [String] = {

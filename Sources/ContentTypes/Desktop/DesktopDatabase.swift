@@ -1,43 +1,64 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The freedesktop shared-mime-info database, read from the files `update-mime-database` generates (`types`,
 /// `subclasses`, `aliases`, `globs2`), never from its XML sources.
 ///
 /// The files are a few thousand short ASCII lines. They are read as bytes, one pass per file with no array per line,
 /// and each canonical MIME type gets a number, so that bridging them onto the catalog works on arrays indexed by
 /// that number rather than on dictionaries of strings.
-struct DesktopDatabase {
+struct DesktopDatabase: Sendable {
     /// A glob `*.EXT` with a literal extension (the only globs that become tags) of a type the database lists.
     struct Glob {
-        let weight: Int
         /// The number of the type the glob names, itself or through an alias.
-        let number: Int
-        /// The number of the type when the glob names it by its own name, not an alias.
-        let named: Int?
+        let number: Int32
+        /// The number of the type when the glob names it by its own name, not an alias; -1 for an alias.
+        let named: Int32
         let fileExtension: String
     }
 
+    // What a registry keeps of the database, to place its types, answer their tags and make their declarations when
+    // asked. The two indexes answer for every registry built with the database, in numbers of the database's own:
+    // a registry maps them to its slots (`DesktopTypes`).
+
     let directory: String
     /// Canonical MIME types, in file order; a type's number is its index.
-    private var types: [String] = []
-    /// `Folding.fold` of each line of `types`.
-    private var foldedTypes: [String] = []
-    /// The number of each canonical MIME type, by folded name. A type listed twice has the number of its last line.
-    private var numbers: [String: Int] = [:]
+    private(set) var types: [String] = []
     /// The number of each line of `types`: its own, or that of a later line with the same type.
-    private var canonical: [Int] = []
-    /// Canonical name by folded alias.
-    private var canonicalByAlias: [String: String] = [:]
+    private(set) var canonical: [Int] = []
     /// Aliases by type number.
-    private var aliases: [[String]] = []
-    /// The `sub-class-of` parents (canonical names or aliases) by type number.
-    private var parents: [[String]] = []
-    /// The numbers of those parents, `nil` for one the database does not list.
-    private var parentNumbers: [[Int?]] = []
-    /// The line of `types` with some bytes, to find a name without making a string of it.
-    private var typeLines = TagIndex(TagIndexBuilder())
+    private(set) var aliases: [[String]] = []
+    /// The numbers of the `sub-class-of` parents by type number, `nil` for one the database does not list.
+    private(set) var parentNumbers: [[Int?]] = []
+    /// Whether a type conforms to the abstract types of its media type besides its parents
+    /// (`abstractParents(ofNumber:)`), by type number.
+    private var takesMediaTypeParents: [Bool] = []
     /// The globs with literal extensions, heaviest first.
-    private var globs: [Glob] = []
+    private(set) var globs: [Glob] = []
+    /// The first of `globs` that names each type itself, by type number, and the next such glob after each glob:
+    /// the extensions a type declares, in order, without an array per type. -1 ends a chain.
+    private var firstGlob: [Int32] = []
+    private var nextGlob: [Int32] = []
+    /// Every MIME type and alias, folded: a type's line of `types`, or `aliasFlag` and the number of the type an
+    /// alias names (`number(ofMIMEEntry:)`). Types come first, in file order, then aliases.
+    private(set) var mimeTypeIndex = TagIndex(TagIndexBuilder())
+    /// Every literal glob's extension, folded: the numbers of the types, heaviest glob first.
+    private(set) var extensionIndex = TagIndex(TagIndexBuilder())
+
+    /// Marks the entries of `mimeTypeIndex` that are aliases.
+    private static let aliasFlag: Int32 = 1 << 30
+
+    /// The number of the type an entry of `mimeTypeIndex` names.
+    func number(ofMIMEEntry entry: Int32) -> Int {
+        entry & Self.aliasFlag != 0 ? Int(entry & ~Self.aliasFlag) : canonical[Int(entry)]
+    }
 
     init(directory: URL) throws(TypeRegistryError) {
         self.directory = directory.path
@@ -45,77 +66,155 @@ struct DesktopDatabase {
         // A line per type: reserving room for them all spares growing the tables as they fill.
         let lines = typesFile.lineCount
         types.reserveCapacity(lines)
-        foldedTypes.reserveCapacity(lines)
-        numbers.reserveCapacity(lines)
-        var lineBuilder = TagIndexBuilder()
+        var mimeTypes = TagIndexBuilder()
+        mimeTypes.reserveCapacity(lines + lines / 2)
+        // The key of each line in `mimeTypes` (-1 for a line that is no valid MIME type), and the last line of each
+        // key: a type listed twice is its last line's.
+        var keyOfLine: [Int] = []
+        var lastLineOfKey: [Int] = []
+        keyOfLine.reserveCapacity(lines)
+        lastLineOfKey.reserveCapacity(lines)
         try typesFile.forEachLine { line throws(TypeRegistryError) in
-            let mimeType = line.text
-            let folded = Folding.fold(mimeType)
-            numbers[folded] = types.count
-            line.bytes.withUnsafeBufferPointer { lineBuilder.add(folded: $0, slot: Int32(types.count)) }
-            types.append(mimeType)
-            foldedTypes.append(folded)
+            let number = types.count
+            let key = Self.withFolded(line.bytes) { folded in
+                folded.map { mimeTypes.add(folded: $0, slot: Int32(number)) } ?? -1
+            }
+            if key == lastLineOfKey.count {
+                lastLineOfKey.append(number)
+            } else if key >= 0 {
+                lastLineOfKey[key] = number
+            }
+            keyOfLine.append(key)
+            types.append(line.text)
         }
-        typeLines = TagIndex(lineBuilder)
-        canonical = foldedTypes.map { numbers[$0] ?? 0 }
+        canonical = types.indices.map { keyOfLine[$0] < 0 ? $0 : lastLineOfKey[keyOfLine[$0]] }
+
+        /// What a name read from a file names: its text (a line of `types`, as most names are, is that line's
+        /// string: no new string is made), the number of the type when it is a type's own name, and the number of
+        /// the type it names either way (through an alias).
+        func lookUp(_ bytes: ArraySlice<UInt8>) -> (text: String, own: Int?, any: Int?) {
+            let entry = Self.withFolded(bytes) { $0.flatMap(mimeTypes.firstSlot(withFolded:)) }
+            guard let entry else {
+                return (String(decoding: bytes, as: UTF8.self), nil, nil)
+            }
+            if entry & Self.aliasFlag != 0 {
+                return (String(decoding: bytes, as: UTF8.self), nil, number(ofMIMEEntry: entry))
+            }
+            return (types[Int(entry)], canonical[Int(entry)], canonical[Int(entry)])
+        }
+
         aliases = Array(repeating: [], count: types.count)
-        parents = Array(repeating: [], count: types.count)
+        var parents = [[String]](repeating: [], count: types.count)
         parentNumbers = Array(repeating: [], count: types.count)
-        let aliasesFile = try DatabaseFile(name: "aliases", in: directory)
-        canonicalByAlias.reserveCapacity(aliasesFile.lineCount)
-        try aliasesFile.forEachLine { line throws(TypeRegistryError) in
+        try DatabaseFile(name: "aliases", in: directory).forEachLine { line throws(TypeRegistryError) in
             let (aliasBytes, canonicalBytes) = try line.pair()
-            let alias = name(aliasBytes).text
-            let canonical = name(canonicalBytes)
-            canonicalByAlias[Folding.fold(alias)] = canonical.text
-            if let number = canonical.number {
-                aliases[number].append(alias)
+            // Only an alias of a type the database lists leads anywhere.
+            guard let number = lookUp(canonicalBytes).own else {
+                return
+            }
+            let alias = lookUp(aliasBytes).text
+            aliases[number].append(alias)
+            Self.withFolded(aliasBytes) { folded in
+                if let folded {
+                    mimeTypes.add(folded: folded, slot: Self.aliasFlag | Int32(number))
+                }
             }
         }
-        // From here on, `number(of:)` knows every alias.
+        // From here on, `lookUp` knows every alias.
         try DatabaseFile(name: "subclasses", in: directory).forEachLine { line throws(TypeRegistryError) in
             let (childBytes, parentBytes) = try line.pair()
-            if let number = name(childBytes).number {
-                let parent = name(parentBytes)
+            if let number = lookUp(childBytes).own {
+                let parent = lookUp(parentBytes)
                 parents[number].append(parent.text)
-                parentNumbers[number].append(parent.number ?? self.number(of: parent.text))
+                parentNumbers[number].append(parent.any)
             }
         }
+        mimeTypeIndex = TagIndex(mimeTypes)
+        // A type with no parent the database lists takes them; so does a type other than `application/` none of
+        // whose parents has its media type (an image subclassing an archive is still an image).
+        takesMediaTypeParents = types.indices.map { number in
+            parentNumbers[number].allSatisfy { $0 == nil }
+                || (!Self.sameMediaType(types[number], "application/")
+                    && !parents[number].contains(where: { Self.sameMediaType($0, types[number]) }))
+        }
         let globsFile = try DatabaseFile(name: "globs2", in: directory)
-        globs.reserveCapacity(globsFile.lineCount)
+        var weighted: [(weight: Int, glob: Glob)] = []
+        weighted.reserveCapacity(globsFile.lineCount)
         try globsFile.forEachLine { line throws(TypeRegistryError) in
             guard let (weight, mimeTypeBytes, fileExtension) = try line.glob() else {
                 return
             }
-            let mimeType = name(mimeTypeBytes)
+            let mimeType = lookUp(mimeTypeBytes)
             // Globs of types the database does not list lead nowhere.
-            if let number = mimeType.number ?? self.number(of: mimeType.text) {
-                globs.append(Glob(weight: weight, number: number, named: mimeType.number, fileExtension: fileExtension))
+            if let number = mimeType.any {
+                let named = Int32(mimeType.own ?? -1)
+                weighted.append((weight, Glob(number: Int32(number), named: named, fileExtension: fileExtension)))
             }
         }
         // The file lists heavier globs first already (then there is nothing to sort); keep that order among equal
         // weights.
-        if zip(globs, globs.dropFirst()).contains(where: { $0.weight < $1.weight }) {
-            globs = globs.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-                .map(\.element)
+        if zip(weighted, weighted.dropFirst()).contains(where: { $0.weight < $1.weight }) {
+            weighted = weighted.enumerated()
+                .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }.map(\.element)
         }
+        globs = weighted.map(\.glob)
+        firstGlob = Array(repeating: -1, count: types.count)
+        nextGlob = Array(repeating: -1, count: globs.count)
+        var extensions = TagIndexBuilder()
+        extensions.reserveCapacity(globs.count)
+        for (index, glob) in globs.enumerated().reversed() where glob.named >= 0 {
+            nextGlob[index] = firstGlob[Int(glob.named)]
+            firstGlob[Int(glob.named)] = Int32(index)
+        }
+        for glob in globs {
+            Folding.withFoldedTag(glob.fileExtension, of: .filenameExtension) { folded in
+                if let folded {
+                    extensions.add(folded: folded, slot: glob.number)
+                }
+            }
+        }
+        extensionIndex = TagIndex(extensions)
     }
 
-    /// A name read from a file, and the number of the type with that name (`numbers`, not aliases). A name that is a
-    /// line of `types`, as most are, is that line's string: no new string is made and nothing is hashed.
-    private func name(_ bytes: ArraySlice<UInt8>) -> (text: String, number: Int?) {
-        let line = bytes.withUnsafeBufferPointer { bytes in typeLines.firstSlot(withFolded: bytes) { _ in true } }
-        if let line {
-            return (types[Int(line)], canonical[Int(line)])
+    /// Calls `body` with a MIME type's bytes folded as tags are (`Folding.withFoldedTag`), or with `nil` when they
+    /// are no valid MIME type.
+    private static func withFolded<Result>(
+        _ bytes: ArraySlice<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+    ) -> Result {
+        let ascii = bytes.withUnsafeBufferPointer { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { buffer -> Result? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else {
+                    return nil
+                }
+                return body(Folding.foldASCIITag(bytes, of: .mimeType, into: buffer))
+            }
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return (text, numbers[Folding.fold(text)])
+        return ascii ?? Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .mimeType, body)
     }
 
-    /// The number of a canonical MIME type or of an alias of one.
-    private func number(of mimeType: String) -> Int? {
-        let folded = Folding.fold(mimeType)
-        return numbers[folded] ?? canonicalByAlias[folded].flatMap { numbers[Folding.fold($0)] }
+    /// How many lines `types` has; type numbers are below it.
+    var typeCount: Int { types.count }
+
+    /// The extensions a type declares: those of the globs that name it by its own name, not an alias, heaviest
+    /// first, each once.
+    func extensions(ofNumber number: Int) -> [String] {
+        var extensions: [String] = []
+        var glob = firstGlob[number]
+        while glob >= 0 {
+            let fileExtension = globs[Int(glob)].fileExtension
+            if !extensions.contains(fileExtension) {
+                extensions.append(fileExtension)
+            }
+            glob = nextGlob[Int(glob)]
+        }
+        return extensions
+    }
+
+    /// The abstract catalog types a desktop type conforms to besides its `sub-class-of` parents: those of its media
+    /// type (`abstractParents(of:)`) when it has no parent the database lists, or when it is not an `application/`
+    /// type and no parent has its media type (an image subclassing an archive is still an image); none otherwise.
+    func abstractParents(ofNumber number: Int) -> [String] {
+        takesMediaTypeParents[number] ? Self.abstractParents(of: types[number]) : []
     }
 
     // MARK: Bridging onto the catalog
@@ -230,97 +329,8 @@ struct DesktopDatabase {
         }
     }
 
-    /// The declarations of the desktop types the catalog lacks, and the tag index entries of every desktop type
-    /// (those of MIME types the catalog declares lead to the catalog types).
-    ///
-    /// - Parameter catalog: the system catalog's registry.
-    /// - Returns: the declarations, in the database's order, and the index entries, preferred first.
-    func contribution(catalog: RegistryStorage) -> (declarations: [TypeDeclaration], indexTags: [IndexTag]) {
-        // What each canonical MIME type is: a catalog type, or a new type with a new identifier.
-        var targets: [IndexTag.Target] = []
-        var identifiers: [String] = []
-        targets.reserveCapacity(types.count)
-        identifiers.reserveCapacity(types.count)
-        var newTypes: [Int] = []
-        var newIdentifiers: Set<String> = []
-        newIdentifiers.reserveCapacity(types.count)
-        // Only a catalog identifier with the prefix of desktop identifiers can clash with one.
-        let catalogHasDesktopIdentifiers = catalog.entries.contains { $0.folded.hasPrefix("org.freedesktop.mime.") }
-        for (listed, mimeType) in types.enumerated() {
-            let catalogSlot =
-                Self.catalogSlot(forFolded: foldedTypes[listed], in: catalog)
-                ?? aliases[canonical[listed]].lazy.compactMap {
-                    Self.catalogSlot(forFolded: Folding.fold($0), in: catalog)
-                }
-                .first
-            if let catalogSlot {
-                targets.append(.catalog(catalogSlot))
-                identifiers.append(catalog.entries[Int(catalogSlot)].declaration.identifier)
-                continue
-            }
-            var identifier = Self.identifier(for: mimeType)
-            var suffix = 2
-            // Taken by the catalog, else by a desktop type: try the next suffix (the set keeps what it did insert).
-            while case let folded = Folding.fold(identifier),
-                (catalogHasDesktopIdentifiers && catalog.slot(forFolded: folded) != nil)
-                    || !newIdentifiers.insert(folded).inserted
-            {
-                identifier = Self.identifier(for: mimeType) + "-\(suffix)"
-                suffix += 1
-            }
-            targets.append(.desktop(newTypes.count))
-            identifiers.append(identifier)
-            newTypes.append(listed)
-        }
-
-        var extensions = [[String]](repeating: [], count: types.count)
-        var indexTags: [IndexTag] = []
-        for glob in globs {
-            let fileExtension = glob.fileExtension
-            let number = glob.number
-            indexTags.append(IndexTag(target: targets[number], tagClass: .filenameExtension, tag: fileExtension))
-            // A glob's extensions are declared only for the type it names itself, not for the alias it names.
-            if let named = glob.named, !extensions[named].contains(fileExtension) {
-                extensions[named].append(fileExtension)
-            }
-        }
-        for (listed, mimeType) in types.enumerated() {
-            let number = canonical[listed]
-            indexTags.append(IndexTag(target: targets[number], tagClass: .mimeType, tag: mimeType))
-            for alias in aliases[number] {
-                indexTags.append(IndexTag(target: targets[number], tagClass: .mimeType, tag: alias))
-            }
-        }
-
-        let origin = TypeDeclaration.Origin.desktopDatabase(directory)
-        let declarations = newTypes.map { listed -> TypeDeclaration in
-            let mimeType = types[listed]
-            let number = canonical[listed]
-            let explicitParents = parentNumbers[number].compactMap { $0.map { identifiers[$0] } }
-            var conformsTo = explicitParents
-            if explicitParents.isEmpty {
-                conformsTo = Self.abstractParents(of: mimeType)  // shared by every type of the media type
-            } else if !Self.sameMediaType(mimeType, "application/")
-                && !parents[number].contains(where: { Self.sameMediaType($0, mimeType) })
-            {
-                conformsTo += Self.abstractParents(of: mimeType).filter { !conformsTo.contains($0) }
-            }
-            var mimeTypes: [String] = []
-            mimeTypes.reserveCapacity(1 + aliases[number].count)
-            mimeTypes.append(mimeType)
-            mimeTypes += aliases[number]
-            let tags: [UTTagClass: [String]] =
-                extensions[number].isEmpty
-                ? [.mimeType: mimeTypes] : [.mimeType: mimeTypes, .filenameExtension: extensions[number]]
-            return TypeDeclaration(
-                identifier: identifiers[number], conformsTo: conformsTo, tags: tags, kind: .imported, origin: origin,
-                entry: mimeType)
-        }
-        return (declarations, indexTags)
-    }
-
-    /// The catalog type for a folded MIME type: the first catalog type with that MIME type, else a bridge.
-    private static func catalogSlot(forFolded mimeType: String, in catalog: RegistryStorage) -> Int32? {
+    /// The catalog type for a MIME type: the first catalog type with that MIME type, else a bridge.
+    static func catalogSlot(for mimeType: String, in catalog: RegistryStorage) -> Int32? {
         Folding.withFoldedTag(mimeType, of: .mimeType) { tag in
             guard let tag else {
                 return nil  // not a valid tag, so neither a catalog MIME type nor a bridge
@@ -368,12 +378,48 @@ private struct DatabaseFile {
 
     init(name: String, in directory: URL) throws(TypeRegistryError) {
         url = directory.appendingPathComponent(name)
-        do {
-            bytes = [UInt8](try Data(contentsOf: url))
-        } catch {
+        guard let bytes = Self.contents(ofFile: url.path) else {
             throw TypeRegistryError(
                 .unreadableFile, file: url.path,
                 message: "cannot read the desktop database file (is shared-mime-info installed?)")
+        }
+        self.bytes = bytes
+    }
+
+    /// The bytes of a regular file, read straight into the array (no `Data` to copy from); `nil` when it cannot be
+    /// opened or read, or is not a regular file.
+    private static func contents(ofFile path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return nil
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        // A byte more than the size, so that a file that grew meanwhile is seen to have: then it is read again.
+        var capacity = Int(status.st_size) + 1
+        while true {
+            var failed = false
+            let contents = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < capacity, let start = buffer.baseAddress {
+                    let read = pread(descriptor, start + count, capacity - count, off_t(count))
+                    if read == 0 || (read < 0 && errno != EINTR) {
+                        failed = read < 0
+                        return
+                    }
+                    count += max(read, 0)
+                }
+            }
+            if failed {
+                return nil
+            }
+            if contents.count < capacity {
+                return contents
+            }
+            capacity *= 2
         }
     }
 

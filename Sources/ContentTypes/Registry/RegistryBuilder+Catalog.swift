@@ -10,6 +10,10 @@ struct CatalogPart: Sendable {
     let parents: [[Int32]]
     /// The tag index with the catalog's tags alone, the first and preferred ones of every registry.
     let tagIndexes: TagIndexBuilders
+    /// The same, built: the index of every registry that declares nothing more.
+    let builtTagIndexes: TagIndexes
+    /// The registry entries of the catalog's types, by slot.
+    let entries: [RegistryStorage.Entry]
 
     static let shared: CatalogPart = {
         do {
@@ -40,5 +44,11 @@ struct CatalogPart: Sendable {
         self.slotByIdentifier = slotByIdentifier
         self.parents = parents
         self.tagIndexes = tagIndexes
+        builtTagIndexes = TagIndexes(tagIndexes)
+        let declarations = declarations
+        let folded = folded
+        entries = declarations.indices.map { slot in
+            RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot])
+        }
     }
 }

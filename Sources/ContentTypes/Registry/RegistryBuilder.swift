@@ -6,7 +6,7 @@ enum RegistryBuilder {
         var declarations = catalog.declarations
         var folded = catalog.folded
         var slotByIdentifier = catalog.slotByIdentifier
-        let added = inputs.declarations.count + inputs.desktopDeclarations.count
+        let added = inputs.declarations.count
         if added > 0 {
             declarations.reserveCapacity(declarations.count + added)
             folded.reserveCapacity(declarations.count + added)
@@ -40,21 +40,6 @@ enum RegistryBuilder {
                 break  // the first import, or the export, stays
             }
         }
-        // The slot of each desktop declaration: its own, or that of a declaration file's type with its identifier.
-        var desktopSlots: [Int32] = []
-        desktopSlots.reserveCapacity(inputs.desktopDeclarations.count)
-        for declaration in inputs.desktopDeclarations {
-            let identifier = Folding.fold(declaration.identifier)
-            let next = Int32(declarations.count)
-            // One hash: the slot already there, or the next one, inserted.
-            let slot = { (slot: inout Int32) in slot }(&slotByIdentifier[identifier, default: next])
-            desktopSlots.append(slot)
-            if slot == next {
-                declarations.append(declaration)
-                folded.append(identifier)
-            }
-        }
-
         var parents = catalog.parents
         parents.reserveCapacity(declarations.count)
         // Most types have one parent, and many the same one: those share one array per parent.
@@ -66,20 +51,32 @@ enum RegistryBuilder {
                 parents.append(try parentSlots(of: declaration, in: slotByIdentifier))
             }
         }
-        let order = try topologicalOrder(parents: parents, declarations: declarations)
-        let closure = ConformanceClosure(parents: parents, order: order)
-        var entries: [RegistryStorage.Entry] = []
+        var order = try topologicalOrder(parents: parents, declarations: declarations)
+        var entries = catalog.entries
         entries.reserveCapacity(declarations.count)
-        for slot in declarations.indices {
+        for slot in Int(systemCount)..<declarations.count {
             entries.append(
                 RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot]))
         }
-        let tagIndexes = makeTagIndexes(
-            catalog: catalog, declarations: declarations, desktopIndexTags: inputs.desktopIndexTags,
-            desktopSlots: desktopSlots)
+        let tagIndexes: TagIndexes
+        if declarations.count == catalog.declarations.count {
+            tagIndexes = catalog.builtTagIndexes
+        } else {
+            tagIndexes = TagIndexes(makeTagIndexes(catalog: catalog, declarations: declarations))
+        }
+        // The database's own types come last: their parents are before them or among them, and no type before
+        // them has one of them as a parent.
+        var desktop: DesktopTypes?
+        if let database = inputs.desktop {
+            let types = try DesktopTypes(database: database, after: Int32(declarations.count)) { slotByIdentifier[$0] }
+            parents += types.parents
+            order += types.order
+            desktop = types
+        }
+        let closure = ConformanceClosure(parents: parents, order: order)
         return RegistryStorage(
-            serial: serial, systemCount: systemCount, entries: entries, closure: closure, inputs: inputs,
-            slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
+            serial: serial, systemCount: systemCount, entries: entries, desktop: desktop, closure: closure,
+            inputs: inputs, slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
     }
 
     /// The slots of a declaration's direct parents, each once, in declaration order.
@@ -172,31 +169,15 @@ enum RegistryBuilder {
         return order
     }
 
-    /// Tag lookups, preferred first: the system catalog, exported declarations, imported declarations, then the
-    /// desktop database in its own order of preference.
-    private static func makeTagIndexes(
-        catalog: CatalogPart,
-        declarations: [TypeDeclaration],
-        desktopIndexTags: [IndexTag],
-        desktopSlots: [Int32]
-    ) -> TagIndexBuilders {
+    /// Tag lookups, preferred first: the system catalog, exported declarations, then imported declarations (the
+    /// desktop database's come after these: `DesktopTypes`).
+    private static func makeTagIndexes(catalog: CatalogPart, declarations: [TypeDeclaration]) -> TagIndexBuilders {
         var indexes = catalog.tagIndexes
         let declared = catalog.declarations.count..<declarations.count
         for kind in [TypeDeclaration.Kind.exported, .imported] {
             for slot in declared where declarations[slot].kind == kind && !declarations[slot].isFromDesktop {
                 addTags(of: declarations[slot], slot: Int32(slot), to: &indexes)
             }
-        }
-        let desktopExtensions = desktopIndexTags.count { $0.tagClass.kind == .filenameExtension }
-        indexes.reserveCapacity(
-            extensions: desktopExtensions, mimeTypes: desktopIndexTags.count - desktopExtensions)
-        for entry in desktopIndexTags {
-            let slot =
-                switch entry.target {
-                case .catalog(let slot): slot
-                case .desktop(let index): desktopSlots[index]
-                }
-            indexes.add(entry.tag, of: entry.tagClass, slot: slot)
         }
         return indexes
     }

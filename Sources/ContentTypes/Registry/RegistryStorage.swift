@@ -3,31 +3,30 @@ import Synchronization
 /// Serial numbers of registry snapshots; 0 belongs to the system catalog's.
 private let nextSerial = Atomic<UInt64>(1)
 
-/// An index entry contributed by the desktop database: `tag` of `tagClass` names `target`.
-struct IndexTag: Sendable {
-    /// The type a desktop tag names.
-    enum Target: Sendable {
-        /// A type of the system catalog, by slot.
-        case catalog(Int32)
-        /// One of the desktop database's declarations, by its place in `RegistryInputs.desktopDeclarations`.
-        case desktop(Int)
-    }
-
-    let target: Target
-    let tagClass: UTTagClass
-    let tag: String
-}
-
 /// What a registry adds to the system catalog. Registries are extended by rebuilding from these.
 struct RegistryInputs: Sendable {
     var declarations: [TypeDeclaration] = []
-    var desktopDeclarations: [TypeDeclaration] = []
-    var desktopIndexTags: [IndexTag] = []
-    var desktopDirectory: String?
+    /// The desktop database, parsed; its types are placed after the declarations' (`DesktopTypes`).
+    var desktop: DesktopDatabase?
+}
+
+/// The built tag indexes of one registry, one per tag class.
+struct TagIndexes: Sendable {
+    let filenameExtensions: TagIndex
+    let mimeTypes: TagIndex
+    /// The indexes of other tag classes, by folded tag class.
+    let others: [String: TagIndex]
+
+    init(_ builders: TagIndexBuilders) {
+        filenameExtensions = TagIndex(builders.filenameExtensions)
+        mimeTypes = TagIndex(builders.mimeTypes)
+        others = builders.others.mapValues(TagIndex.init)
+    }
 }
 
 /// The immutable contents of one registry snapshot: declarations by slot, lookup tables and the conformance
-/// closure. Slots `0..<systemCount` are the system catalog, in catalog order, in every registry.
+/// closure. Slots `0..<systemCount` are the system catalog, in catalog order, in every registry; then come the
+/// declarations' types (`entries`), then the desktop database's own types (`desktop`).
 final class RegistryStorage: Sendable {
     struct Entry: Sendable {
         let declaration: TypeDeclaration
@@ -40,26 +39,27 @@ final class RegistryStorage: Sendable {
     /// catalog's, whose number is 0).
     let internedNumber = Atomic<UInt32>(0)
     let systemCount: Int32
+    /// The catalog's and the declarations' types, by slot.
     let entries: [Entry]
+    /// The desktop database's types, after `entries`.
+    let desktop: DesktopTypes?
     let closure: ConformanceClosure
     /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
     nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
     let closureWordsPerRow: Int
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
-    private let extensionIndex: TagIndex
-    private let mimeTypeIndex: TagIndex
-    /// Indexes of other tag classes, by folded tag class.
-    private let otherTagIndexes: [String: TagIndex]
+    private let tagIndexes: TagIndexes
 
     init(
         serial: UInt64? = nil,
         systemCount: Int32,
         entries: [Entry],
+        desktop: DesktopTypes?,
         closure: ConformanceClosure,
         inputs: RegistryInputs,
         slotByIdentifier: [String: Int32],
-        tagIndexes: TagIndexBuilders
+        tagIndexes: TagIndexes
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
         if self.serial != 0 {
@@ -69,14 +69,13 @@ final class RegistryStorage: Sendable {
         }
         self.systemCount = systemCount
         self.entries = entries
+        self.desktop = desktop
         self.closure = closure
         self.closureWords = closure.words
         self.closureWordsPerRow = closure.wordsPerRow
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
-        self.extensionIndex = TagIndex(tagIndexes.filenameExtensions)
-        self.mimeTypeIndex = TagIndex(tagIndexes.mimeTypes)
-        self.otherTagIndexes = tagIndexes.others.mapValues(TagIndex.init)
+        self.tagIndexes = tagIndexes
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
@@ -91,7 +90,31 @@ final class RegistryStorage: Sendable {
         }
     }()
 
-    var count: Int { entries.count }
+    var count: Int { entries.count + (desktop?.count ?? 0) }
+
+    /// The identifier of the type in `slot`, as declared.
+    func identifier(_ slot: Int32) -> String {
+        if Int(slot) < entries.count {
+            return entries[Int(slot)].declaration.identifier
+        }
+        return desktop.unsafelyUnwrapped.identifier(slot)
+    }
+
+    /// The case-folded identifier of the type in `slot`: what equality and hashing use.
+    func folded(_ slot: Int32) -> String {
+        if Int(slot) < entries.count {
+            return entries[Int(slot)].folded
+        }
+        return desktop.unsafelyUnwrapped.folded(slot)
+    }
+
+    /// The declaration of the type in `slot`; a desktop type's is made the first time it is asked for.
+    func declaration(_ slot: Int32) -> TypeDeclaration {
+        if Int(slot) < entries.count {
+            return entries[Int(slot)].declaration
+        }
+        return desktop.unsafelyUnwrapped.declaration(slot, identifierOf: identifier)
+    }
 
     /// Whether the type in `slot` conforms to the type in `other`, read through `closureWords`.
     @inline(__always)
@@ -101,7 +124,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot of a folded identifier.
     func slot(forFolded identifier: String) -> Int32? {
-        slotByIdentifier[identifier]
+        slotByIdentifier[identifier] ?? desktop?.slot(forFolded: identifier)
     }
 
     /// The preferred slot among the types with a folded tag that `accept` accepts.
@@ -118,19 +141,29 @@ final class RegistryStorage: Sendable {
         -> Int32?
     {
         switch tagClass.kind {
-        case .filenameExtension: extensionIndex.firstSlot(withFolded: tag, where: accept)
-        case .mimeType: mimeTypeIndex.firstSlot(withFolded: tag, where: accept)
-        case .other: otherTagIndexes[tagClass.folded]?.firstSlot(withFolded: tag, where: accept)
+        case .filenameExtension:
+            tagIndexes.filenameExtensions.firstSlot(withFolded: tag, where: accept)
+                ?? desktop?.firstSlot(withFoldedTag: tag, of: .filenameExtension, where: accept)
+        case .mimeType:
+            tagIndexes.mimeTypes.firstSlot(withFolded: tag, where: accept)
+                ?? desktop?.firstSlot(withFoldedTag: tag, of: .mimeType, where: accept)
+        case .other: tagIndexes.others[tagClass.folded]?.firstSlot(withFolded: tag, where: accept)
         }
     }
 
     /// The slots of the types with a folded tag, preferred first.
-    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass) -> ArraySlice<Int32> {
-        switch tagClass.kind {
-        case .filenameExtension: extensionIndex.slots(withFolded: tag)
-        case .mimeType: mimeTypeIndex.slots(withFolded: tag)
-        case .other: otherTagIndexes[tagClass.folded]?.slots(withFolded: tag) ?? []
+    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass) -> [Int32] {
+        let own =
+            switch tagClass.kind {
+            case .filenameExtension: tagIndexes.filenameExtensions.slots(withFolded: tag)
+            case .mimeType: tagIndexes.mimeTypes.slots(withFolded: tag)
+            case .other: tagIndexes.others[tagClass.folded]?.slots(withFolded: tag) ?? []
+            }
+        // The database's tags come last, and a type they lead to again keeps its first place.
+        guard let more = desktop?.slots(withFoldedTag: tag, of: tagClass.kind), !more.isEmpty else {
+            return Array(own)
         }
+        return own + more.filter { !own.contains($0) }
     }
 
     /// The slot that `type` has in this registry, if this registry knows it.
@@ -138,6 +171,6 @@ final class RegistryStorage: Sendable {
         if type.slot >= 0 && (type.registry == 0 || type.registry == internedNumber.load(ordering: .relaxed)) {
             return type.slot
         }
-        return slotByIdentifier[type.foldedIdentifier]
+        return slot(forFolded: type.foldedIdentifier)
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The slots of the types that have each tag of one tag class, preferred first.
 ///
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
@@ -189,6 +197,8 @@ struct TagIndexBuilder: Sendable {
         let hash: UInt64
         let bytesStart: Int32
         let bytesCount: Int32
+        /// The slot first added with the key.
+        let firstSlot: Int32
     }
 
     fileprivate private(set) var keys: [Key] = []
@@ -205,7 +215,7 @@ struct TagIndexBuilder: Sendable {
     ///   - slot: the slot of a type with that tag.
     mutating func add(folded: String, slot: Int32) {
         var folded = folded
-        folded.withUTF8 { add(folded: $0, slot: slot) }
+        _ = folded.withUTF8 { add(folded: $0, slot: slot) }
     }
 
     /// Adds `slot` to the types with the tag whose folded bytes are `folded`, after those already added.
@@ -213,27 +223,66 @@ struct TagIndexBuilder: Sendable {
     /// - Parameters:
     ///   - folded: the bytes of a folded tag, or of any key the index is asked with as it is.
     ///   - slot: the slot of a type with that tag.
-    mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) {
+    /// - Returns: the key's number: the same for every addition of the tag, counting from 0 in order of first
+    ///   addition.
+    @discardableResult
+    mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) -> Int {
         let hash = Self.hash(folded)
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while buckets[bucket] != 0 {
-            let number = Int(buckets[bucket] - 1)
-            let key = keys[number]
-            if key.hash == hash && Int(key.bytesCount) == folded.count
-                && bytes[Int(key.bytesStart)..<Int(key.bytesStart) + folded.count].elementsEqual(folded)
-            {
-                additions.append((Int32(number), slot))
-                return
-            }
-            bucket = (bucket + 1) & mask
+        let (number, bucket) = find(folded, hash: hash)
+        if let number {
+            additions.append((Int32(number), slot))
+            return number
         }
-        keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count)))
+        keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count), firstSlot: slot))
         bytes.append(contentsOf: folded)
         additions.append((Int32(keys.count - 1), slot))
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
             rehash(capacity: buckets.count * 2)
+        }
+        return keys.count - 1
+    }
+
+    /// The slot first added with the tag `folded`, while the index is being built.
+    ///
+    /// - Parameter folded: the bytes of a folded tag.
+    /// - Returns: the slot, or `nil` when nothing was added with the tag.
+    func firstSlot(withFolded folded: UnsafeBufferPointer<UInt8>) -> Int32? {
+        find(folded, hash: Self.hash(folded)).number.map { keys[$0].firstSlot }
+    }
+
+    /// Whether some slot was added with the tag `folded`.
+    ///
+    /// - Parameter folded: a folded tag, as `add(folded:slot:)` takes it.
+    /// - Returns: `true` when the tag is a key of the index.
+    func contains(folded: String) -> Bool {
+        var folded = folded
+        return folded.withUTF8 { firstSlot(withFolded: $0) != nil }
+    }
+
+    /// The number of the key `folded`, whose hash is `hash`, and its bucket; else `nil` and the empty bucket where it
+    /// would go.
+    private func find(_ folded: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int?, bucket: Int) {
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let number = Int(buckets[bucket] - 1)
+            let key = keys[number]
+            if key.hash == hash && Int(key.bytesCount) == folded.count && equal(key, folded) {
+                return (number, bucket)
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return (nil, bucket)
+    }
+
+    /// Whether a key's bytes are `folded`, which has the key's length (`memcmp`).
+    private func equal(_ key: Key, _ folded: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { bytes in
+            guard let stored = bytes.baseAddress, let folded = folded.baseAddress else {
+                return true  // both empty
+            }
+            return memcmp(stored + Int(key.bytesStart), folded, Int(key.bytesCount)) == 0
         }
     }
 

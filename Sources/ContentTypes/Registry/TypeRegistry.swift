@@ -65,12 +65,8 @@ public struct TypeRegistry: Sendable {
     public func addingDesktopDatabase(
         at directory: URL = TypeRegistry.desktopDatabaseDirectory
     ) throws -> TypeRegistry {
-        let database = try DesktopDatabase(directory: directory)
         var inputs = storage.inputs
-        let contribution = database.contribution(catalog: .system)
-        inputs.desktopDeclarations = contribution.declarations
-        inputs.desktopIndexTags = contribution.indexTags
-        inputs.desktopDirectory = directory.path
+        inputs.desktop = try DesktopDatabase(directory: directory)
         return try TypeRegistry(storage: RegistryBuilder.build(inputs))
     }
 
@@ -90,7 +86,7 @@ public struct TypeRegistry: Sendable {
 
     /// Every declaration, system catalog first, in declaration order.
     public var declarations: [TypeDeclaration] {
-        storage.entries.map(\.declaration)
+        (0..<Int32(storage.count)).map(storage.declaration)
     }
 
     /// The declaration of `type` in this registry, when it declares it.
@@ -98,11 +94,11 @@ public struct TypeRegistry: Sendable {
     /// - Parameter type: a type from this or any registry.
     /// - Returns: the declaration, with its direct parents (`conformsTo`) and where it comes from (`origin`).
     public func declaration(of type: UTType) -> TypeDeclaration? {
-        storage.slot(of: type).map { storage.entries[Int($0)].declaration }
+        storage.slot(of: type).map(storage.declaration)
     }
 
     /// The directory of the desktop database this registry includes, if any.
-    public var desktopDatabase: String? { storage.inputs.desktopDirectory }
+    public var desktopDatabase: String? { storage.inputs.desktop?.directory }
 
     /// The type with an identifier, as `UTType.init(_:)` finds it, but in this registry.
     ///
