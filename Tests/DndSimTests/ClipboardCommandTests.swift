@@ -5,7 +5,8 @@ import Testing
 /// The X server the desktop tests use: `.ci/run` starts Xvfb and sets DISPLAY.
 private let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
 
-/// These use the primary selection, so that they never race the clipboard tests of DesktopX11Tests.
+/// These use the primary selection, and hold the desktop (`DesktopPointer`) while they do: DesktopX11Tests' middle
+/// button test owns the primary selection too.
 @Suite("dnd-sim clipboard", .serialized, .enabled(if: hasDisplay, "needs an X server: DISPLAY is not set"))
 struct ClipboardCommandTests {
     @Test("copy in one dnd-sim, paste in another; paste --out refuses an existing file and a type not offered")
@@ -14,17 +15,8 @@ struct ClipboardCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("note.txt").path
-        let results = try await offThePool { () throws -> [DndSimResult] in
-            let copy = try start(["clipboard", "copy", "--primary", "--text", "two processes", "--for", "20"])
-            defer { stop(copy) }
-            try waitForTypes(containing: "UTF8_STRING")
-            return [
-                try dndSim(["clipboard", "types", "--primary"]),
-                try dndSim(["clipboard", "paste", "--primary"]),
-                try dndSim(["clipboard", "paste", "--primary", "--as", "public.plain-text", "--out", out]),
-                try dndSim(["clipboard", "paste", "--primary", "--out", out]),
-                try dndSim(["clipboard", "paste", "--primary", "--as", "public.png"]),
-            ]
+        let results = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> [DndSimResult] in try copyAndPaste(out: out) }
         }
         #expect(results[0].standardOutput.split(separator: "\n").contains("text/plain;charset=utf-8"))
         #expect(results[1].status == 0)
@@ -45,26 +37,28 @@ struct ClipboardCommandTests {
         let original = folder.appendingPathComponent("payload.bin")
         let viaXclip = folder.appendingPathComponent("via-xclip.bin")
         let viaDndSim = folder.appendingPathComponent("via-dnd-sim.bin")
-        let pasted = try await offThePool { () throws -> DndSimResult in
-            try writeNoise(to: original, count: 64 << 20)
-            // dnd-sim owns the selection; xclip pastes into a file.
-            let copy = try start(["clipboard", "copy", "--primary", original.path, "--for", "60"])
-            try waitForTypes(containing: "application/octet-stream")
-            try run(
-                "/bin/sh", ["-c", "xclip -selection primary -o -t application/octet-stream > '\(viaXclip.path)'"])
-            stop(copy)
-            // xclip owns the selection; dnd-sim pastes into a file.
-            let owner = Process()
-            owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-            owner.arguments = [
-                "-selection", "primary", "-quiet", "-i", "-t", "application/octet-stream", original.path,
-            ]
-            owner.standardOutput = FileHandle.nullDevice
-            owner.standardError = FileHandle.nullDevice
-            try owner.run()
-            defer { kill(owner.processIdentifier, SIGKILL) }
-            try waitForTypes(containing: "application/octet-stream")
-            return try dndSim(["clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path])
+        let pasted = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> DndSimResult in
+                try writeNoise(to: original, count: 64 << 20)
+                // dnd-sim owns the selection; xclip pastes into a file.
+                let copy = try start(["clipboard", "copy", "--primary", original.path, "--for", "60"])
+                try waitForTypes(containing: "application/octet-stream")
+                try run(
+                    "/bin/sh", ["-c", "xclip -selection primary -o -t application/octet-stream > '\(viaXclip.path)'"])
+                stop(copy)
+                // xclip owns the selection; dnd-sim pastes into a file.
+                let owner = Process()
+                owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+                owner.arguments = [
+                    "-selection", "primary", "-quiet", "-i", "-t", "application/octet-stream", original.path,
+                ]
+                owner.standardOutput = FileHandle.nullDevice
+                owner.standardError = FileHandle.nullDevice
+                try owner.run()
+                defer { kill(owner.processIdentifier, SIGKILL) }
+                try waitForTypes(containing: "application/octet-stream")
+                return try dndSim(["clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path])
+            }
         }
         #expect(try sameBytes(original, viaXclip))
         #expect(pasted.status == 0, "\(pasted.standardError)")
@@ -429,4 +423,19 @@ func awaitWindow(named title: String) throws {
         usleep(100_000)
     }
     throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no window named \(title) in 30 s"])
+}
+
+/// Copies a text with one dnd-sim and asks it of others: the results of `types`, `paste`, `paste --out` twice, and
+/// `paste --as` a type not offered.
+private func copyAndPaste(out: String) throws -> [DndSimResult] {
+    let copy = try start(["clipboard", "copy", "--primary", "--text", "two processes", "--for", "20"])
+    defer { stop(copy) }
+    try waitForTypes(containing: "UTF8_STRING")
+    return [
+        try dndSim(["clipboard", "types", "--primary"]),
+        try dndSim(["clipboard", "paste", "--primary"]),
+        try dndSim(["clipboard", "paste", "--primary", "--as", "public.plain-text", "--out", out]),
+        try dndSim(["clipboard", "paste", "--primary", "--out", out]),
+        try dndSim(["clipboard", "paste", "--primary", "--as", "public.png"]),
+    ]
 }
