@@ -136,8 +136,8 @@ extension UTType {
 
     private init(declaredAs identifier: String, conformingTo parentType: UTType?) {
         let registry = TypeRegistry.current
-        if let slot = registry.storage.slot(forFolded: Folding.fold(identifier)) {
-            self.init(storage: registry.storage, slot: slot, followsCurrent: true)
+        if let (storage, slot) = registry.storage.declared(forFolded: Folding.fold(identifier)) {
+            self.init(storage: storage, slot: slot, followsCurrent: true)
         } else {
             let detached = DetachedType(undeclared: identifier, parents: [parentType ?? .data])
             self.init(storage: registry.storage, detached: detached, followsCurrent: true)

@@ -89,8 +89,8 @@ public struct UTType: Sendable {
             return self
         }
         let current = TypeRegistry.current.storage
-        if let slot = current.slot(forFolded: foldedIdentifier) {
-            return UTType(storage: current, slot: slot, followsCurrent: true)
+        if let (storage, slot) = current.declared(forFolded: foldedIdentifier) {
+            return UTType(storage: storage, slot: slot, followsCurrent: true)
         }
         if let detached, detached.isDynamic {
             return UTType(storage: current, detached: detached, followsCurrent: true)

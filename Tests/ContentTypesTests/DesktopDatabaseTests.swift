@@ -199,6 +199,95 @@ struct DesktopDatabaseTests {
         #expect(registry.declarations.map(\.identifier) == registry.types.map(\.identifier))
     }
 
+    // MARK: A database read when first needed
+
+    /// What the registry's own types answer never reads the database; the first look-up they do not answer reads
+    /// it, and from then on the registry answers as one built with the database.
+    @Test func deferredDatabaseIsReadWhenFirstNeeded() throws {
+        let eager = try #require(Self.fixture)
+        let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
+        let deferred = try #require(registry.storage.deferred)
+        #expect(registry.type(tag: "png", tagClass: .filenameExtension, conformingTo: nil) == .png)
+        #expect(registry.type(tag: "image/png", tagClass: .mimeType, conformingTo: .image) == .png)
+        #expect(registry.type(withIdentifier: "public.jpeg") == .jpeg)
+        #expect(registry.type(withIdentifier: "com.example.nobody") == nil)  // no database type has it
+        #expect(registry.type(tag: "", tagClass: .filenameExtension, conformingTo: nil) == nil)  // malformed
+        #expect(!deferred.isLoaded)
+        #expect(registry.desktopDatabase == Fixtures.mimeDirectory.path)
+
+        let fancy = try #require(registry.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(deferred.isLoaded && registry.desktopDatabaseError == nil)
+        #expect(fancy.identifier == "org.freedesktop.mime.image.x-fancy" && fancy.isDeclared && !fancy.isDynamic)
+        // Then the same answers as the registry built with the database, to every tag, identifier and question.
+        #expect(registry.count == eager.count)
+        #expect(registry.declarations == eager.declarations)
+        for (tag, tagClass) in [
+            ("fimg", UTTagClass.filenameExtension), ("fancy.sub", .filenameExtension), ("ts", .filenameExtension),
+            ("apng", .filenameExtension), ("application/x-fancy-zip", .mimeType), ("image/x-png", .mimeType),
+            ("model/x-fancy-model", .mimeType), ("text/x-fancy-script", .mimeType),
+        ] {
+            let ours = registry.types(tag: tag, tagClass: tagClass, conformingTo: nil)
+            let theirs = eager.types(tag: tag, tagClass: tagClass, conformingTo: nil)
+            #expect(ours.map(\.identifier) == theirs.map(\.identifier), "\(tag)")
+            #expect(ours.map(\.tags) == theirs.map(\.tags), "\(tag)")
+        }
+        let archive = try #require(registry.type(withIdentifier: "org.freedesktop.mime.application.x-fancy-archive"))
+        #expect(fancy.conforms(to: archive) && fancy.conforms(to: .image) && !archive.conforms(to: fancy))
+        #expect(registry.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: archive) == fancy)
+        #expect(registry.declaration(of: fancy)?.conformsTo == [archive.identifier, "public.image"])
+        // A registry extended from it reads the database again when it needs it, with its own declarations first.
+        let extended = try registry.adding([
+            TypeDeclaration(
+                identifier: "org.dndkit.test.fimg", conformsTo: ["public.data"], tags: [.filenameExtension: ["fimg"]])
+        ])
+        #expect(
+            extended.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil)?.identifier
+                == "org.dndkit.test.fimg")
+        #expect(
+            extended.types(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil).map(\.identifier) == [
+                "org.dndkit.test.fimg", fancy.identifier,
+            ])
+    }
+
+    /// A database that cannot be read when it is needed is left out, and the registry says why.
+    @Test func deferredDatabaseThatCannotBeReadIsLeftOut() throws {
+        for (directory, code) in [
+            (Fixtures.brokenMIMEDirectory, TypeRegistryError.Code.malformedDatabase),
+            (Fixtures.root.appendingPathComponent("Nowhere"), .unreadableFile),
+        ] {
+            let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: directory)
+            #expect(registry.type(tag: "png", tagClass: .filenameExtension, conformingTo: nil) == .png)
+            #expect(registry.desktopDatabaseError == nil)
+            let fancy = try #require(registry.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
+            #expect(fancy.isDynamic)
+            let error = try #require(registry.desktopDatabaseError)
+            #expect(error.code == code)
+            #expect(error.file?.hasPrefix(directory.path) == true, "\(error)")
+            #expect(registry.count == TypeRegistry.system.count)
+        }
+    }
+
+    /// Threads that all need the database at once read it once and get the same types.
+    @Test func deferredDatabaseIsReadOnceForAllThreads() async throws {
+        let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
+        let answers = await withTaskGroup(of: [UTType?].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    ["fimg", "fancy", "fmodel", "fscript"].map {
+                        registry.type(tag: $0, tagClass: .filenameExtension, conformingTo: nil)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let loaded = try #require(registry.storage.withDesktopDatabase)
+        for answer in answers {
+            #expect(answer == answers[0])
+            // Every thread's types are slots of the one registry the database was read into.
+            #expect(answer.allSatisfy { $0.map { $0.slot >= 0 && $0.storage === loaded } ?? false })
+        }
+    }
+
     // MARK: The system's database (shared-mime-info, installed by .ci/run)
 
     static let systemTypes: [String] = {

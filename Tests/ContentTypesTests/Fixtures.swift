@@ -19,4 +19,6 @@ enum Fixtures {
 
     static var mimeDirectory: URL { root.appendingPathComponent("MIME") }
     static var brokenMIMEDirectory: URL { root.appendingPathComponent("BrokenMIME") }
+    /// A database of types no other test uses, for the current registry.
+    static var lazyMIMEDirectory: URL { root.appendingPathComponent("LazyMIME") }
 }

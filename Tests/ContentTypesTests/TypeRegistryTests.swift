@@ -157,6 +157,22 @@ struct CurrentRegistryTests {
         #expect(UTType.json.conforms(to: .text))  // catalog values work with any registry
     }
 
+    /// A current registry whose desktop database is read when first needed: `UTType`'s initialisers find the
+    /// database's types, and values made before it was needed resolve to them.
+    @Test func currentRegistryReadsItsDesktopDatabaseWhenNeeded() throws {
+        let early = UTType(importedAs: "org.freedesktop.mime.application.x-dndkit-lazy-child")
+        #expect(!early.isDeclared)
+        try TypeRegistry.updateCurrent { $0.addingDesktopDatabaseWhenNeeded(at: Fixtures.lazyMIMEDirectory) }
+        let lazy = try #require(UTType(filenameExtension: "dndlazy"))
+        #expect(lazy.identifier == "org.freedesktop.mime.application.x-dndkit-lazy" && lazy.isDeclared)
+        #expect(UTType(mimeType: "application/x-dndkit-lazy-alias") == lazy)
+        #expect(UTType("org.freedesktop.mime.application.x-dndkit-lazy") == lazy)
+        #expect(early.isDeclared && early.conforms(to: lazy) && early.conforms(to: .data) && !lazy.conforms(to: early))
+        #expect(UTType(filenameExtension: "dndlazychild") == early)
+        #expect(UTType.png.conforms(to: .image) && !UTType.png.conforms(to: lazy))
+        #expect(TypeRegistry.current.desktopDatabaseError == nil)
+    }
+
     @Test func failedUpdatesLeaveTheCurrentRegistry() throws {
         let before = TypeRegistry.current.count
         #expect(throws: TypeRegistryError.self) {

@@ -1,18 +1,19 @@
 import Foundation
 import Locking
 
-/// The desktop database's types as one registry holds them: what each MIME type of the database is (a catalog type,
-/// a type the registry declares with the same identifier, or a type of the database's own), the slots, identifiers
-/// and parents of the database's own types, and the index of the database's tags.
+/// The desktop database's types as one registry holds them: the slot each MIME type of the database resolves to (a
+/// catalog type, a type the registry declares with the same identifier, or a type of the database's own), and the
+/// identifiers and parents of the database's own types.
 ///
 /// The types take the slots after the registry's others, and their conformance is in the registry's closure like any
 /// other's, so asking them costs what asking a declared type costs. What is made here is only what a look-up needs:
-/// numbers, identifiers and two tag indexes, built from the parsed database without a declaration per type. A
-/// type's `TypeDeclaration` (its tags by class, its parents by identifier) is made the first time something asks for
-/// it, and kept.
+/// slots, identifiers and parents, from the parsed database, without a declaration per type; the database's tag
+/// indexes, built as its files were read, answer in its own type numbers, which map to slots here. A type's
+/// `TypeDeclaration` (its tags by class, its parents by identifier) is made the first time something asks for it,
+/// and kept.
 ///
-/// The database's tags come after the registry's own in order of preference: `RegistryStorage` asks this index only
-/// for what its own tags do not answer, so the look-ups the catalog answers cost nothing more.
+/// The database's tags come after the registry's own in order of preference: `RegistryStorage` asks them only for
+/// what its own tags do not answer, so the look-ups the catalog answers cost nothing more.
 final class DesktopTypes: Sendable {
     let database: DesktopDatabase
     /// The slot of the first of the database's own types.
@@ -175,15 +176,7 @@ final class DesktopTypes: Sendable {
         }
         let number = numbers[index]
         let mimeType = database.types[number]
-        var conformsTo: [String] = []
-        for parent in database.parentNumbers[number] {
-            if let parent, case let identifier = identifierOf(slots[parent]), !conformsTo.contains(identifier) {
-                conformsTo.append(identifier)
-            }
-        }
-        let abstract = database.abstractParents(ofNumber: number)
-        // Shared by every type of the media type when it has no other parent.
-        conformsTo = conformsTo.isEmpty ? abstract : conformsTo + abstract.filter { !conformsTo.contains($0) }
+        let conformsTo = parents[index].map(identifierOf)
         let mimeTypes = [mimeType] + database.aliases[number]
         let extensions = database.extensions(ofNumber: number)
         let tags: [UTTagClass: [String]] =

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Serial numbers of registry snapshots; 0 belongs to the system catalog's.
@@ -8,6 +9,8 @@ struct RegistryInputs: Sendable {
     var declarations: [TypeDeclaration] = []
     /// The desktop database, parsed; its types are placed after the declarations' (`DesktopTypes`).
     var desktop: DesktopDatabase?
+    /// The directory of a desktop database to read when a look-up first needs it (`DeferredDesktopDatabase`).
+    var deferredDesktop: URL?
 }
 
 /// The built tag indexes of one registry, one per tag class.
@@ -43,6 +46,8 @@ final class RegistryStorage: Sendable {
     let entries: [Entry]
     /// The desktop database's types, after `entries`.
     let desktop: DesktopTypes?
+    /// The desktop database this registry reads when a look-up first needs it.
+    let deferred: DeferredDesktopDatabase?
     let closure: ConformanceClosure
     /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
     nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
@@ -70,6 +75,7 @@ final class RegistryStorage: Sendable {
         self.systemCount = systemCount
         self.entries = entries
         self.desktop = desktop
+        self.deferred = inputs.deferredDesktop.map(DeferredDesktopDatabase.init)
         self.closure = closure
         self.closureWords = closure.words
         self.closureWordsPerRow = closure.wordsPerRow
@@ -164,6 +170,26 @@ final class RegistryStorage: Sendable {
             return Array(own)
         }
         return own + more.filter { !own.contains($0) }
+    }
+
+    /// The registry with its deferred desktop database read (the first time this is asked), when it has one and the
+    /// database could be read.
+    var withDesktopDatabase: RegistryStorage? {
+        deferred?.storage(extending: self)
+    }
+
+    /// The registry and slot of a folded identifier: this registry's, or that of the registry with its deferred
+    /// desktop database when only the database can declare it.
+    func declared(forFolded identifier: String) -> (storage: RegistryStorage, slot: Int32)? {
+        if let slot = slot(forFolded: identifier) {
+            return (self, slot)
+        }
+        guard deferred != nil, DeferredDesktopDatabase.mayDeclare(folded: identifier),
+            let loaded = withDesktopDatabase, let slot = loaded.slot(forFolded: identifier)
+        else {
+            return nil
+        }
+        return (loaded, slot)
     }
 
     /// The slot that `type` has in this registry, if this registry knows it.

@@ -67,7 +67,47 @@ public struct TypeRegistry: Sendable {
     ) throws -> TypeRegistry {
         var inputs = storage.inputs
         inputs.desktop = try DesktopDatabase(directory: directory)
+        inputs.deferredDesktop = nil
         return try TypeRegistry(storage: RegistryBuilder.build(inputs))
+    }
+
+    /// This registry plus the freedesktop shared-mime-info database, read the first time a look-up needs it.
+    ///
+    /// Until then the registry is this one, and the look-ups its types answer (every catalog tag and identifier)
+    /// never read the database. The first look-up they do not answer reads it, once, whichever thread asks: a tag
+    /// nobody here declares, an `org.freedesktop.mime.` identifier, every type with a tag (`types(tag:tagClass:
+    /// conformingTo:)`), or the whole registry (`count`, `types`, `declarations`). From then on the registry answers
+    /// as `addingDesktopDatabase(at:)`'s does.
+    ///
+    /// A database that cannot be read or is malformed is left out: the registry answers as this one, and
+    /// `desktopDatabaseError` says what was wrong, naming the file and line.
+    ///
+    /// - Parameter directory: the database's directory; `/usr/share/mime` by default.
+    /// - Returns: the new registry.
+    public func addingDesktopDatabaseWhenNeeded(
+        at directory: URL = TypeRegistry.desktopDatabaseDirectory
+    ) -> TypeRegistry {
+        var inputs = storage.inputs
+        inputs.desktop = nil
+        inputs.deferredDesktop = directory
+        do {
+            return try TypeRegistry(storage: RegistryBuilder.build(inputs))
+        } catch {
+            // The declarations were built into this registry already, and the database is not read yet.
+            preconditionFailure("a registry's own inputs fail to build again: \(error)")
+        }
+    }
+
+    /// Why the desktop database of `addingDesktopDatabaseWhenNeeded(at:)` was left out: set once a look-up needed
+    /// the database and it could not be read or was malformed; `nil` otherwise.
+    public var desktopDatabaseError: TypeRegistryError? {
+        storage.deferred?.error
+    }
+
+    /// This registry as it answers the questions that involve every type it may have: with its deferred desktop
+    /// database read, if it has one that can be read.
+    private var whole: TypeRegistry {
+        storage.withDesktopDatabase.map(TypeRegistry.init(storage:)) ?? self
     }
 
     /// Where the desktop database usually is: `/usr/share/mime`.
@@ -77,16 +117,18 @@ public struct TypeRegistry: Sendable {
     public static let system = TypeRegistry()
 
     /// How many types the registry declares.
-    public var count: Int { storage.count }
+    public var count: Int { whole.storage.count }
 
     /// Every declared type, system catalog first, in declaration order.
     public var types: [UTType] {
-        (0..<Int32(storage.count)).map { UTType(storage: storage, slot: $0, followsCurrent: false) }
+        let storage = whole.storage
+        return (0..<Int32(storage.count)).map { UTType(storage: storage, slot: $0, followsCurrent: false) }
     }
 
     /// Every declaration, system catalog first, in declaration order.
     public var declarations: [TypeDeclaration] {
-        (0..<Int32(storage.count)).map(storage.declaration)
+        let storage = whole.storage
+        return (0..<Int32(storage.count)).map(storage.declaration)
     }
 
     /// The declaration of `type` in this registry, when it declares it.
@@ -94,11 +136,16 @@ public struct TypeRegistry: Sendable {
     /// - Parameter type: a type from this or any registry.
     /// - Returns: the declaration, with its direct parents (`conformsTo`) and where it comes from (`origin`).
     public func declaration(of type: UTType) -> TypeDeclaration? {
-        storage.slot(of: type).map(storage.declaration)
+        if let slot = storage.slot(of: type) {
+            return storage.declaration(slot)
+        }
+        return storage.declared(forFolded: type.foldedIdentifier).map { $0.storage.declaration($0.slot) }
     }
 
     /// The directory of the desktop database this registry includes, if any.
-    public var desktopDatabase: String? { storage.inputs.desktop?.directory }
+    public var desktopDatabase: String? {
+        storage.inputs.desktop?.directory ?? storage.inputs.deferredDesktop?.path
+    }
 
     /// The type with an identifier, as `UTType.init(_:)` finds it, but in this registry.
     ///
@@ -143,7 +190,7 @@ public struct TypeRegistry: Sendable {
 
     func resolve(identifier: String, followsCurrent: Bool) -> UTType? {
         let folded = Folding.fold(identifier)
-        if let slot = storage.slot(forFolded: folded) {
+        if let (storage, slot) = storage.declared(forFolded: folded) {
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
         }
         guard let contents = DynamicIdentifier.decode(folded) else {
@@ -169,6 +216,10 @@ public struct TypeRegistry: Sendable {
         guard all else {
             return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: followsCurrent)
                 .map { [$0] } ?? []
+        }
+        if let loaded = storage.withDesktopDatabase {
+            return TypeRegistry(storage: loaded).resolve(
+                tag: tag, tagClass: tagClass, conformingTo: supertype, all: true, followsCurrent: followsCurrent)
         }
         let required = requiredSlot(supertype)
         let slots = Folding.withFoldedTag(tag, of: tagClass.kind) { folded -> [Int32]? in
@@ -203,6 +254,11 @@ public struct TypeRegistry: Sendable {
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
         case .undeclared:
+            // Nobody here declares the tag: the deferred desktop database may.
+            if let loaded = storage.withDesktopDatabase {
+                return TypeRegistry(storage: loaded).resolveFirst(
+                    tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: followsCurrent)
+            }
             return dynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent)
         }
     }
