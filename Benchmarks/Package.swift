@@ -20,7 +20,15 @@ let package = Package(
         // ContentTypes against GLib's content types and libmagic called directly, in the same run (issue 17).
         benchmarkFamily(
             "ContentTypesBenchmarks",
-            dependencies: [.product(name: "ContentTypes", package: "DnDKit"), "CContentTypesBaseline"]),
+            dependencies: [
+                .product(name: "ContentTypes", package: "DnDKit"), "CContentTypesBaseline",
+                // Started by the first-use benchmark, a fresh process per sample.
+                "ContentTypesFirstUse", "GLibFirstUse",
+            ]),
+        .executableTarget(
+            name: "ContentTypesFirstUse", dependencies: [.product(name: "ContentTypes", package: "DnDKit")],
+            path: "Probes/ContentTypesFirstUse"),
+        .executableTarget(name: "GLibFirstUse", dependencies: ["CGIO"], path: "Probes/GLibFirstUse"),
         .target(
             name: "CContentTypesBaseline",
             dependencies: ["CGIO"],

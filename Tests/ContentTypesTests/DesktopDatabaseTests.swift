@@ -205,7 +205,7 @@ struct DesktopDatabaseTests {
     /// it, and from then on the registry answers as one built with the database.
     @Test func deferredDatabaseIsReadWhenFirstNeeded() throws {
         let eager = try #require(Self.fixture)
-        let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
+        let registry = try TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
         let deferred = try #require(registry.storage.deferred)
         #expect(registry.type(tag: "png", tagClass: .filenameExtension, conformingTo: nil) == .png)
         #expect(registry.type(tag: "image/png", tagClass: .mimeType, conformingTo: .image) == .png)
@@ -249,13 +249,39 @@ struct DesktopDatabaseTests {
             ])
     }
 
+    /// A declaration may conform to a type of the database: with the database read at once, or when the declaration
+    /// comes, if it was to be read when needed. Cycles through declarations and the database are named.
+    @Test func declarationsConformToDatabaseTypes() throws {
+        let mine = TypeDeclaration(
+            identifier: "org.dndkit.test.fancy-kind", conformsTo: ["org.freedesktop.mime.image.x-fancy"],
+            tags: [.filenameExtension: ["fancykind"]])
+        let eager = try #require(Self.fixture).adding([mine])
+        let deferred = try TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory).adding([mine])
+        #expect(deferred.storage.deferred == nil)  // read when the declaration came
+        for registry in [eager, deferred] {
+            let kind = try #require(registry.type(tag: "fancykind", tagClass: .filenameExtension, conformingTo: nil))
+            let fancy = try #require(registry.type(withIdentifier: "org.freedesktop.mime.image.x-fancy"))
+            let archive = try #require(
+                registry.type(withIdentifier: "org.freedesktop.mime.application.x-fancy-archive"))
+            #expect(kind.conforms(to: fancy) && kind.conforms(to: archive) && kind.conforms(to: .image))
+            #expect(!fancy.conforms(to: kind))
+        }
+        // A declaration that takes a database type's place and names a type that conforms to it: a cycle.
+        let cyclic = TypeDeclaration(
+            identifier: "org.freedesktop.mime.application.x-fancy-archive",
+            conformsTo: ["org.freedesktop.mime.application.x-fancy-sub"])
+        let error = #expect(throws: TypeRegistryError.self) { try Self.fixture?.adding([cyclic]) }
+        #expect(error?.code == .conformanceCycle)
+        #expect(error?.message.contains("org.freedesktop.mime.application.x-fancy-sub") == true)
+    }
+
     /// A database that cannot be read when it is needed is left out, and the registry says why.
     @Test func deferredDatabaseThatCannotBeReadIsLeftOut() throws {
         for (directory, code) in [
             (Fixtures.brokenMIMEDirectory, TypeRegistryError.Code.malformedDatabase),
             (Fixtures.root.appendingPathComponent("Nowhere"), .unreadableFile),
         ] {
-            let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: directory)
+            let registry = try TypeRegistry().addingDesktopDatabaseWhenNeeded(at: directory)
             #expect(registry.type(tag: "png", tagClass: .filenameExtension, conformingTo: nil) == .png)
             #expect(registry.desktopDatabaseError == nil)
             let fancy = try #require(registry.type(tag: "fimg", tagClass: .filenameExtension, conformingTo: nil))
@@ -269,7 +295,7 @@ struct DesktopDatabaseTests {
 
     /// Threads that all need the database at once read it once and get the same types.
     @Test func deferredDatabaseIsReadOnceForAllThreads() async throws {
-        let registry = TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
+        let registry = try TypeRegistry().addingDesktopDatabaseWhenNeeded(at: Fixtures.mimeDirectory)
         let answers = await withTaskGroup(of: [UTType?].self) { group in
             for _ in 0..<8 {
                 group.addTask {

@@ -162,7 +162,7 @@ struct CurrentRegistryTests {
     @Test func currentRegistryReadsItsDesktopDatabaseWhenNeeded() throws {
         let early = UTType(importedAs: "org.freedesktop.mime.application.x-dndkit-lazy-child")
         #expect(!early.isDeclared)
-        try TypeRegistry.updateCurrent { $0.addingDesktopDatabaseWhenNeeded(at: Fixtures.lazyMIMEDirectory) }
+        try TypeRegistry.updateCurrent { try $0.addingDesktopDatabaseWhenNeeded(at: Fixtures.lazyMIMEDirectory) }
         let lazy = try #require(UTType(filenameExtension: "dndlazy"))
         #expect(lazy.identifier == "org.freedesktop.mime.application.x-dndkit-lazy" && lazy.isDeclared)
         #expect(UTType(mimeType: "application/x-dndkit-lazy-alias") == lazy)

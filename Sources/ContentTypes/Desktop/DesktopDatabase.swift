@@ -37,9 +37,9 @@ struct DesktopDatabase: Sendable {
     private(set) var aliases: [[String]] = []
     /// The numbers of the `sub-class-of` parents by type number, `nil` for one the database does not list.
     private(set) var parentNumbers: [[Int?]] = []
-    /// Whether a type conforms to the abstract types of its media type besides its parents
-    /// (`abstractParents(ofNumber:)`), by type number.
-    private var takesMediaTypeParents: [Bool] = []
+    /// The abstract types of its media type a type conforms to besides its parents (`mediaParents(ofNumber:)`),
+    /// by type number; `nil` for none.
+    private var mediaParents: [MediaParents?] = []
     /// The globs with literal extensions, heaviest first.
     private(set) var globs: [Glob] = []
     /// The first of `globs` that names each type itself, by type number, and the next such glob after each glob:
@@ -132,10 +132,12 @@ struct DesktopDatabase: Sendable {
         mimeTypeIndex = TagIndex(mimeTypes)
         // A type with no parent the database lists takes them; so does a type other than `application/` none of
         // whose parents has its media type (an image subclassing an archive is still an image).
-        takesMediaTypeParents = types.indices.map { number in
-            parentNumbers[number].allSatisfy { $0 == nil }
+        mediaParents = types.indices.map { number in
+            let takesThem =
+                parentNumbers[number].allSatisfy { $0 == nil }
                 || (!Self.sameMediaType(types[number], "application/")
                     && !parents[number].contains(where: { Self.sameMediaType($0, types[number]) }))
+            return takesThem ? MediaParents(of: types[number]) : nil
         }
         let globsFile = try DatabaseFile(name: "globs2", in: directory)
         var weighted: [(weight: Int, glob: Glob)] = []
@@ -211,10 +213,10 @@ struct DesktopDatabase: Sendable {
     }
 
     /// The abstract catalog types a desktop type conforms to besides its `sub-class-of` parents: those of its media
-    /// type (`abstractParents(of:)`) when it has no parent the database lists, or when it is not an `application/`
-    /// type and no parent has its media type (an image subclassing an archive is still an image); none otherwise.
-    func abstractParents(ofNumber number: Int) -> [String] {
-        takesMediaTypeParents[number] ? Self.abstractParents(of: types[number]) : []
+    /// type when it has no parent the database lists, or when it is not an `application/` type and no parent has its
+    /// media type (an image subclassing an archive is still an image); `nil` otherwise.
+    func mediaParents(ofNumber number: Int) -> MediaParents? {
+        mediaParents[number]
     }
 
     // MARK: Bridging onto the catalog
@@ -245,37 +247,55 @@ struct DesktopDatabase: Sendable {
         "text/x-assembly": "public.assembly-source",
     ]
 
-    /// Abstract catalog types that a desktop type conforms to by its media type (`image/…`, `text/…`, …).
-    static func abstractParents(of mimeType: String) -> [String] {
-        // Arrays made once: every declaration with the same parents shares one.
-        enum Parents {
-            static let image = ["public.image"]
-            static let text = ["public.plain-text"]
-            static let audio = ["public.audio"]
-            static let video = ["public.movie"]
-            static let font = ["public.font", "public.data"]
-            static let model = ["public.3d-content", "public.data"]
-            static let message = ["public.message", "public.data"]
-            static let inode = ["public.item"]
-            static let content = ["public.directory"]
-            static let data = ["public.data"]
+    /// The abstract catalog types that a desktop type conforms to by its media type (`image/…`, `text/…`, …).
+    enum MediaParents: Int, CaseIterable {
+        case image, text, audio, video, font, model, message, inode, content, data
+
+        /// The media type's parents, for a MIME type.
+        init(of mimeType: String) {
+            self =
+                switch DesktopDatabase.mediaType(of: mimeType) {
+                case "image": .image
+                case "text": .text
+                case "audio": .audio
+                case "video": .video
+                case "font": .font
+                case "model": .model
+                case "message": .message
+                case "inode": .inode
+                case "x-content": .content
+                default: .data
+                }
         }
-        return switch mediaType(of: mimeType) {
-        case "image": Parents.image
-        case "text": Parents.text
-        case "audio": Parents.audio
-        case "video": Parents.video
-        case "font": Parents.font
-        case "model": Parents.model
-        case "message": Parents.message
-        case "inode": Parents.inode
-        case "x-content": Parents.content
-        default: Parents.data
+
+        /// The parents' identifiers: an array made once, shared by every declaration with these parents.
+        var identifiers: [String] { Self.identifierTable[rawValue] }
+
+        /// The parents' slots in every registry (they are catalog types): an array made once.
+        var slots: [Int32] { Self.slotTable[rawValue] }
+
+        private static let identifierTable: [[String]] = allCases.map { parents in
+            switch parents {
+            case .image: ["public.image"]
+            case .text: ["public.plain-text"]
+            case .audio: ["public.audio"]
+            case .video: ["public.movie"]
+            case .font: ["public.font", "public.data"]
+            case .model: ["public.3d-content", "public.data"]
+            case .message: ["public.message", "public.data"]
+            case .inode: ["public.item"]
+            case .content: ["public.directory"]
+            case .data: ["public.data"]
+            }
+        }
+
+        private static let slotTable: [[Int32]] = identifierTable.map { identifiers in
+            identifiers.compactMap { CatalogPart.shared.slotByIdentifier[$0] }
         }
     }
 
     /// The folded media type of a MIME type: `image` for `image/png`.
-    private static func mediaType(of mimeType: String) -> String {
+    fileprivate static func mediaType(of mimeType: String) -> String {
         let name = mimeType.utf8.drop { $0 == 0x2F }
         return Folding.fold(String(Substring(name.prefix { $0 != 0x2F })))
     }

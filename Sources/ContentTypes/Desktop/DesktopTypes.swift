@@ -27,12 +27,10 @@ final class DesktopTypes: Sendable {
     private let foldedIdentifiers: [String]
     /// The direct parents of each own type, by slot.
     let parents: [[Int32]]
-    /// The own types' slots, each after those of its parents.
-    let order: [Int32]
     /// The own types' slots by folded identifier.
     private let identifierIndex: TagIndex
-    /// The declarations made so far, by slot.
-    private let declarations = Lock([Int32: TypeDeclaration]())
+    /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
+    private let declarations = Lock([TypeDeclaration?]())
 
     /// Places the database's types after a registry's.
     ///
@@ -99,7 +97,7 @@ final class DesktopTypes: Sendable {
         self.foldedIdentifiers = foldedIdentifiers
         identifierIndex = TagIndex(identifierBuilder)
         parents = numbers.map { number in Self.parentSlots(of: number, in: database, slots: slots) }
-        order = try Self.order(of: parents, firstSlot: count, database: database, identifiers: identifiers)
+        try Self.checkAcyclic(parents, firstSlot: count, database: database, identifiers: identifiers)
     }
 
     /// How many types of its own the database adds.
@@ -171,7 +169,7 @@ final class DesktopTypes: Sendable {
     ///   and the identifiers of the parents.
     func declaration(_ slot: Int32, identifierOf: (Int32) -> String) -> TypeDeclaration {
         let index = Int(slot - firstSlot)
-        if let made = declarations.withLock({ $0[slot] }) {
+        if let made = declarations.withLock({ $0.isEmpty ? nil : $0[index] }) {
             return made
         }
         let number = numbers[index]
@@ -185,16 +183,19 @@ final class DesktopTypes: Sendable {
             identifier: identifiers[index], conformsTo: conformsTo, tags: tags, kind: .imported,
             origin: .desktopDatabase(database.directory), entry: mimeType)
         return declarations.withLock { made in
-            if let first = made[slot] {
+            if made.isEmpty {
+                made = Array(repeating: nil, count: count)
+            }
+            if let first = made[index] {
                 return first  // another thread made it meanwhile: every caller gets the same one
             }
-            made[slot] = declaration
+            made[index] = declaration
             return declaration
         }
     }
 
     /// The direct parents of a desktop type: the types of its `sub-class-of` parents, then the abstract types of
-    /// its media type (`DesktopDatabase.abstractParents(ofNumber:)`), each once.
+    /// its media type (`DesktopDatabase.mediaParents(ofNumber:)`), each once.
     private static func parentSlots(of number: Int, in database: DesktopDatabase, slots: [Int32]) -> [Int32] {
         var parents: [Int32] = []
         for parent in database.parentNumbers[number] {
@@ -202,47 +203,23 @@ final class DesktopTypes: Sendable {
                 parents.append(slots[parent])
             }
         }
-        let abstract = database.abstractParents(ofNumber: number)
+        let abstract = database.mediaParents(ofNumber: number)?.slots ?? []
         if parents.isEmpty {
-            return AbstractSlots.shared[abstract]
+            return abstract  // shared by every type of the media type
         }
-        for slot in AbstractSlots.shared[abstract] where !parents.contains(slot) {
+        for slot in abstract where !parents.contains(slot) {
             parents.append(slot)
         }
         return parents
     }
 
-    /// The catalog slots of the abstract parents `DesktopDatabase.abstractParents(of:)` gives, one shared array per
-    /// media type.
-    private struct AbstractSlots: Sendable {
-        private let slots: [[String]: [Int32]]
-
-        static let shared = AbstractSlots()
-
-        private init() {
-            var slots: [[String]: [Int32]] = [:]
-            for mediaType in ["image", "text", "audio", "video", "font", "model", "message", "inode", "x-content", "x"]
-            {
-                let identifiers = DesktopDatabase.abstractParents(of: mediaType + "/")
-                slots[identifiers] = identifiers.compactMap { CatalogPart.shared.slotByIdentifier[$0] }
-            }
-            self.slots = slots
-        }
-
-        subscript(identifiers: [String]) -> [Int32] {
-            slots[identifiers] ?? identifiers.compactMap { CatalogPart.shared.slotByIdentifier[$0] }
-        }
-    }
-
-    /// The own types' slots, each after its parents'; throws when the types subclass each other in a cycle. (Their
-    /// other parents are the registry's types, which never have a database type as a parent.)
-    private static func order(
-        of parents: [[Int32]], firstSlot: Int32, database: DesktopDatabase, identifiers: [String]
-    ) throws(TypeRegistryError) -> [Int32] {
+    /// Throws when the database's own types subclass each other in a cycle: the database is malformed. (A cycle
+    /// through the registry's declarations is the registry's `conformanceCycle`.)
+    private static func checkAcyclic(
+        _ parents: [[Int32]], firstSlot: Int32, database: DesktopDatabase, identifiers: [String]
+    ) throws(TypeRegistryError) {
         enum Mark { case unvisited, inProgress, done }
         var marks = [Mark](repeating: .unvisited, count: parents.count)
-        var order: [Int32] = []
-        order.reserveCapacity(parents.count)
         var path: [(index: Int, next: Int)] = []
         for start in parents.indices where marks[start] == .unvisited {
             path.append((start, 0))
@@ -250,14 +227,13 @@ final class DesktopTypes: Sendable {
             while let (index, next) = path.last {
                 guard next < parents[index].count else {
                     marks[index] = .done
-                    order.append(firstSlot + Int32(index))
                     path.removeLast()
                     continue
                 }
                 path[path.count - 1].next += 1
                 let parent = Int(parents[index][next] - firstSlot)
                 guard parent >= 0 else {
-                    continue  // a type of the registry's own
+                    continue  // a type of the registry's own: no cycle through it is the database's alone
                 }
                 switch marks[parent] {
                 case .done: continue
@@ -274,6 +250,5 @@ final class DesktopTypes: Sendable {
                 }
             }
         }
-        return order
     }
 }

@@ -35,7 +35,7 @@ struct CatalogPart: Sendable {
         var parents: [[Int32]] = []
         parents.reserveCapacity(declarations.count)
         for declaration in declarations {
-            parents.append(try RegistryBuilder.parentSlots(of: declaration, in: slotByIdentifier))
+            parents.append(try RegistryBuilder.parentSlots(of: declaration) { slotByIdentifier[$0] })
         }
         var tagIndexes = TagIndexBuilders()
         for (slot, declaration) in declarations.enumerated() {

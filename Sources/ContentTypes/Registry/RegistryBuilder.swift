@@ -2,6 +2,23 @@
 /// desktop database; validates identifiers, parents and cycles; computes the conformance closure and the tag index.
 enum RegistryBuilder {
     static func build(_ inputs: RegistryInputs, serial: UInt64? = nil) throws(TypeRegistryError) -> RegistryStorage {
+        do {
+            return try buildNow(inputs, serial: serial)
+        } catch let error where error.code == .unknownParent && inputs.deferredDesktop != nil {
+            // A declaration names a parent that only the deferred desktop database may declare: it is needed now.
+            guard let directory = inputs.deferredDesktop, let database = try? DesktopDatabase(directory: directory)
+            else {
+                throw error
+            }
+            var inputs = inputs
+            inputs.desktop = database
+            inputs.deferredDesktop = nil
+            return try buildNow(inputs, serial: serial)
+        }
+    }
+
+    private static func buildNow(_ inputs: RegistryInputs, serial: UInt64?) throws(TypeRegistryError) -> RegistryStorage
+    {
         let catalog = CatalogPart.shared
         var declarations = catalog.declarations
         var folded = catalog.folded
@@ -40,18 +57,35 @@ enum RegistryBuilder {
                 break  // the first import, or the export, stays
             }
         }
+        // The database's own types take the slots after the declarations'. A declaration may name one as a parent.
+        var desktop: DesktopTypes?
+        if let database = inputs.desktop {
+            desktop = try DesktopTypes(database: database, after: Int32(declarations.count)) { slotByIdentifier[$0] }
+        }
+        func slot(of identifier: String) -> Int32? {
+            slotByIdentifier[identifier] ?? desktop?.slot(forFolded: identifier)
+        }
         var parents = catalog.parents
-        parents.reserveCapacity(declarations.count)
+        parents.reserveCapacity(declarations.count + (desktop?.count ?? 0))
         // Most types have one parent, and many the same one: those share one array per parent.
         var singleParents: [Int32: [Int32]] = [:]
         for declaration in declarations[Int(systemCount)...] {
-            if declaration.conformsTo.count == 1, let slot = slotByIdentifier[Folding.fold(declaration.conformsTo[0])] {
+            if declaration.conformsTo.count == 1, let slot = slot(of: Folding.fold(declaration.conformsTo[0])) {
                 parents.append({ (shared: inout [Int32]) in shared }(&singleParents[slot, default: [slot]]))
             } else {
-                parents.append(try parentSlots(of: declaration, in: slotByIdentifier))
+                parents.append(try parentSlots(of: declaration, slot: slot))
             }
         }
-        var order = try topologicalOrder(parents: parents, declarations: declarations)
+        parents += desktop?.parents ?? []
+        func identifier(of slot: Int32) -> String {
+            Int(slot) < declarations.count ? declarations[Int(slot)].identifier : desktop?.identifier(slot) ?? ""
+        }
+        let order = try topologicalOrder(parents: parents) { slot in
+            if let desktop, slot >= desktop.firstSlot {
+                return desktop.declaration(slot, identifierOf: identifier(of:))
+            }
+            return declarations[Int(slot)]
+        }
         var entries = catalog.entries
         entries.reserveCapacity(declarations.count)
         for slot in Int(systemCount)..<declarations.count {
@@ -64,15 +98,6 @@ enum RegistryBuilder {
         } else {
             tagIndexes = TagIndexes(makeTagIndexes(catalog: catalog, declarations: declarations))
         }
-        // The database's own types come last: their parents are before them or among them, and no type before
-        // them has one of them as a parent.
-        var desktop: DesktopTypes?
-        if let database = inputs.desktop {
-            let types = try DesktopTypes(database: database, after: Int32(declarations.count)) { slotByIdentifier[$0] }
-            parents += types.parents
-            order += types.order
-            desktop = types
-        }
         let closure = ConformanceClosure(parents: parents, order: order)
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, desktop: desktop, closure: closure,
@@ -83,16 +108,16 @@ enum RegistryBuilder {
     ///
     /// - Parameters:
     ///   - declaration: the declaration.
-    ///   - slotByIdentifier: the slots of the registry's types, by folded identifier.
+    ///   - slot: the slot of a folded identifier in the registry, if it has one.
     /// - Returns: the parents' slots.
-    /// - Throws: `TypeRegistryError` with `.unknownParent` when a parent is not in `slotByIdentifier`.
+    /// - Throws: `TypeRegistryError` with `.unknownParent` when a parent has no slot.
     static func parentSlots(
-        of declaration: TypeDeclaration, in slotByIdentifier: [String: Int32]
+        of declaration: TypeDeclaration, slot: (String) -> Int32?
     ) throws(TypeRegistryError) -> [Int32] {
         var slots: [Int32] = []
         slots.reserveCapacity(declaration.conformsTo.count)
         for parent in declaration.conformsTo {
-            guard let slot = slotByIdentifier[Folding.fold(parent)] else {
+            guard let slot = slot(Folding.fold(parent)) else {
                 throw TypeRegistryError(
                     .unknownParent, in: declaration, key: "UTTypeConformsTo",
                     message: "unknown parent type \"\(parent)\"")
@@ -127,9 +152,13 @@ enum RegistryBuilder {
     }
 
     /// Every slot after all of its parents; throws on a cycle, naming it.
+    ///
+    /// - Parameters:
+    ///   - parents: the direct parents of every slot.
+    ///   - declaration: the declaration of a slot, for the message of a cycle.
     private static func topologicalOrder(
         parents: [[Int32]],
-        declarations: [TypeDeclaration]
+        declaration: (Int32) -> TypeDeclaration
     ) throws(TypeRegistryError) -> [Int32] {
         enum Mark { case unvisited, inProgress, done }
         var marks = [Mark](repeating: .unvisited, count: parents.count)
@@ -158,8 +187,8 @@ enum RegistryBuilder {
                     path.append((parent, 0))
                 case .inProgress:
                     let cycleStart = path.firstIndex { $0.slot == parent } ?? 0
-                    let cycle = path[cycleStart...].map { declarations[Int($0.slot)].identifier }
-                    let culprit = declarations[Int(slot)]
+                    let cycle = path[cycleStart...].map { declaration($0.slot).identifier }
+                    let culprit = declaration(slot)
                     throw TypeRegistryError(
                         .conformanceCycle, in: culprit, key: "UTTypeConformsTo",
                         message: "conformance cycle: " + (cycle + [cycle[0]]).joined(separator: " → "))

@@ -80,22 +80,21 @@ public struct TypeRegistry: Sendable {
     /// as `addingDesktopDatabase(at:)`'s does.
     ///
     /// A database that cannot be read or is malformed is left out: the registry answers as this one, and
-    /// `desktopDatabaseError` says what was wrong, naming the file and line.
+    /// `desktopDatabaseError` says what was wrong, naming the file and line. A declaration of this registry that
+    /// names a type of the database as a parent needs the database at once: then it is read now.
     ///
     /// - Parameter directory: the database's directory; `/usr/share/mime` by default.
     /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError` with `.unknownParent` when a declaration names a parent that neither this
+    ///   registry nor the database declares (possible only when this registry has a desktop database of another
+    ///   directory).
     public func addingDesktopDatabaseWhenNeeded(
         at directory: URL = TypeRegistry.desktopDatabaseDirectory
-    ) -> TypeRegistry {
+    ) throws -> TypeRegistry {
         var inputs = storage.inputs
         inputs.desktop = nil
         inputs.deferredDesktop = directory
-        do {
-            return try TypeRegistry(storage: RegistryBuilder.build(inputs))
-        } catch {
-            // The declarations were built into this registry already, and the database is not read yet.
-            preconditionFailure("a registry's own inputs fail to build again: \(error)")
-        }
+        return try TypeRegistry(storage: RegistryBuilder.build(inputs))
     }
 
     /// Why the desktop database of `addingDesktopDatabaseWhenNeeded(at:)` was left out: set once a look-up needed
