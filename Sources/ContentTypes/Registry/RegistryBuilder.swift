@@ -156,6 +156,8 @@ enum RegistryBuilder {
     /// - Parameters:
     ///   - parents: the direct parents of every slot.
     ///   - declaration: the declaration of a slot, for the message of a cycle.
+    /// - Returns: every slot, each after its parents.
+    /// - Throws: `TypeRegistryError` with `.conformanceCycle`, naming the types of the cycle.
     private static func topologicalOrder(
         parents: [[Int32]],
         declaration: (Int32) -> TypeDeclaration
