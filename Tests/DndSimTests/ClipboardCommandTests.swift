@@ -57,12 +57,25 @@ struct ClipboardCommandTests {
                 try owner.run()
                 defer { kill(owner.processIdentifier, SIGKILL) }
                 try waitForTypes(containing: "application/octet-stream")
-                return try dndSim(["clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path])
+                // xclip answers each piece when it gets the CPU: a loaded machine can keep it waiting for seconds.
+                return try dndSim([
+                    "clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path, "--timeout",
+                    "60",
+                ])
             }
         }
         #expect(try sameBytes(original, viaXclip))
         #expect(pasted.status == 0, "\(pasted.standardError)")
         #expect(try sameBytes(original, viaDndSim))
+    }
+
+    @Test("paste --timeout takes seconds above 0 and says so otherwise")
+    func pasteTimeoutIsChecked() throws {
+        for value in ["0", "-1", "inf", "soon"] {
+            let result = try dndSim(["clipboard", "paste", "--timeout", value])
+            #expect(result.status != 0, "\(value)")
+            #expect(result.standardError.contains("--timeout"), "\(value): \(result.standardError)")
+        }
     }
 
     @Test("without an X server every clipboard command says so and exits 1")

@@ -104,7 +104,16 @@ struct ClipboardPaste: ParsableCommand {
     @Flag(help: "Replace an existing --out file.")
     var force = false
 
+    @Option(help: "Wait at most this many seconds for each answer of the clipboard's owner.")
+    var timeout: Double = 5
+
     @OptionGroup var options: SelectionOptions
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout takes a number of seconds above 0, not \(timeout)")
+        }
+    }
 
     func run() throws {
         let wanted: UTType
@@ -115,7 +124,7 @@ struct ClipboardPaste: ParsableCommand {
         }
         let pasted: (data: Data, type: UTType)
         do {
-            pasted = try X11Clipboard.paste(wanted, from: options.selection)
+            pasted = try X11Clipboard.paste(wanted, from: options.selection, timeout: timeout)
         } catch {
             throw InputError(error, fallback: "X11")
         }
