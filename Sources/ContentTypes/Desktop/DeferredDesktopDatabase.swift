@@ -10,11 +10,12 @@ import Locking
 /// builds, with the same snapshot serial as the one without, so that its types count as current wherever that one
 /// is. Its types are slots of that registry, as fast to ask as any.
 final class DeferredDesktopDatabase: Sendable {
-    let directory: URL
+    /// The database's directory, a file system path.
+    let directory: String
     /// The registry with the database, or why it could not be read; `nil` until first needed.
     private let loaded = Lock<Result<RegistryStorage, TypeRegistryError>?>(nil)
 
-    init(directory: URL) {
+    init(directory: String) {
         self.directory = directory
     }
 

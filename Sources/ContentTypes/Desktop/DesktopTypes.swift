@@ -244,7 +244,7 @@ final class DesktopTypes: Sendable {
                     let cycle = path[(path.firstIndex { $0.index == parent } ?? 0)...].map { identifiers[$0.index] }
                     throw TypeRegistryError(
                         .malformedDatabase,
-                        file: URL(fileURLWithPath: database.directory).appendingPathComponent("subclasses").path,
+                        file: DesktopDatabase.path(of: "subclasses", in: database.directory),
                         message: "the types subclass each other in a cycle: "
                             + (cycle + [cycle[0]]).joined(separator: " → "))
                 }

@@ -10,7 +10,7 @@ struct RegistryInputs: Sendable {
     /// The desktop database, parsed; its types are placed after the declarations' (`DesktopTypes`).
     var desktop: DesktopDatabase?
     /// The directory of a desktop database to read when a look-up first needs it (`DeferredDesktopDatabase`).
-    var deferredDesktop: URL?
+    var deferredDesktop: String?
 }
 
 /// The built tag indexes of one registry, one per tag class.

@@ -59,12 +59,24 @@ public struct TypeRegistry: Sendable {
     /// new `org.freedesktop.mime.…` type otherwise, conforming to the types of its `sub-class-of` parents and to
     /// the abstract type of its media type (`image/*` to `public.image`, `text/*` to `public.plain-text`, …).
     ///
-    /// - Parameter directory: the database's directory; `/usr/share/mime` by default.
+    /// - Parameter directory: the database's directory.
     /// - Returns: the new registry.
     /// - Throws: `TypeRegistryError` when a file is missing or a line is malformed.
-    public func addingDesktopDatabase(
-        at directory: URL = TypeRegistry.desktopDatabaseDirectory
-    ) throws -> TypeRegistry {
+    public func addingDesktopDatabase(at directory: URL) throws -> TypeRegistry {
+        try addingDesktopDatabase(atPath: directory.path)
+    }
+
+    /// This registry plus the desktop's own database: `addingDesktopDatabase(at:)` with
+    /// ``desktopDatabaseDirectory``, `/usr/share/mime`.
+    ///
+    /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError` when a file is missing or a line is malformed.
+    public func addingDesktopDatabase() throws -> TypeRegistry {
+        // The path as a string: a process's first `URL.path` costs a fraction of a millisecond.
+        try addingDesktopDatabase(atPath: Self.desktopDatabasePath)
+    }
+
+    private func addingDesktopDatabase(atPath directory: String) throws(TypeRegistryError) -> TypeRegistry {
         var inputs = storage.inputs
         inputs.desktop = try DesktopDatabase(directory: directory)
         inputs.deferredDesktop = nil
@@ -83,14 +95,25 @@ public struct TypeRegistry: Sendable {
     /// `desktopDatabaseError` says what was wrong, naming the file and line. A declaration of this registry that
     /// names a type of the database as a parent needs the database at once: then it is read now.
     ///
-    /// - Parameter directory: the database's directory; `/usr/share/mime` by default.
+    /// - Parameter directory: the database's directory.
     /// - Returns: the new registry.
     /// - Throws: `TypeRegistryError` with `.unknownParent` when a declaration names a parent that neither this
     ///   registry nor the database declares (possible only when this registry has a desktop database of another
     ///   directory).
-    public func addingDesktopDatabaseWhenNeeded(
-        at directory: URL = TypeRegistry.desktopDatabaseDirectory
-    ) throws -> TypeRegistry {
+    public func addingDesktopDatabaseWhenNeeded(at directory: URL) throws -> TypeRegistry {
+        try addingDesktopDatabaseWhenNeeded(atPath: directory.path)
+    }
+
+    /// This registry plus the desktop's own database, `/usr/share/mime`, read the first time a look-up needs it:
+    /// `addingDesktopDatabaseWhenNeeded(at:)` with ``desktopDatabaseDirectory``.
+    ///
+    /// - Returns: the new registry.
+    /// - Throws: `TypeRegistryError`, as `addingDesktopDatabaseWhenNeeded(at:)`.
+    public func addingDesktopDatabaseWhenNeeded() throws -> TypeRegistry {
+        try addingDesktopDatabaseWhenNeeded(atPath: Self.desktopDatabasePath)
+    }
+
+    private func addingDesktopDatabaseWhenNeeded(atPath directory: String) throws(TypeRegistryError) -> TypeRegistry {
         var inputs = storage.inputs
         inputs.desktop = nil
         inputs.deferredDesktop = directory
@@ -110,7 +133,10 @@ public struct TypeRegistry: Sendable {
     }
 
     /// Where the desktop database usually is: `/usr/share/mime`.
-    public static let desktopDatabaseDirectory = URL(fileURLWithPath: "/usr/share/mime", isDirectory: true)
+    public static let desktopDatabaseDirectory = URL(fileURLWithPath: desktopDatabasePath, isDirectory: true)
+
+    /// ``desktopDatabaseDirectory``'s path.
+    private static let desktopDatabasePath = "/usr/share/mime"
 
     /// The registry of the system catalog alone, shared.
     public static let system = TypeRegistry()
@@ -143,7 +169,7 @@ public struct TypeRegistry: Sendable {
 
     /// The directory of the desktop database this registry includes, if any.
     public var desktopDatabase: String? {
-        storage.inputs.desktop?.directory ?? storage.inputs.deferredDesktop?.path
+        storage.inputs.desktop?.directory ?? storage.inputs.deferredDesktop
     }
 
     /// The type with an identifier, as `UTType.init(_:)` finds it, but in this registry.
