@@ -200,7 +200,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // First use (issue 17's target: 2 ms): the registry built from /usr/share/mime and one look-up only the database
-    // answers; freeing the registry afterwards is not part of it. A median of 1.7 ms measured since the database's
+    // answers; freeing the registry afterwards is not part of it. A median of 1.6 ms measured since the database's
     // types are placed without a declaration each (2.7–2.9 ms before; 4.2 ms before issue 17's changes, same
     // benchmark); 5.5 ms when issue 3 set its target of 10 ms. Then the same with the database read by the first
     // look-up the catalog does not answer (`addingDesktopDatabaseWhenNeeded`): what a program that always includes
