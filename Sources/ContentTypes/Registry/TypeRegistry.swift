@@ -63,7 +63,7 @@ public struct TypeRegistry: Sendable {
     /// - Returns: the new registry.
     /// - Throws: `TypeRegistryError` when a file is missing or a line is malformed.
     public func addingDesktopDatabase(at directory: URL) throws -> TypeRegistry {
-        try addingDesktopDatabase(atPath: directory.path)
+        try adding(desktop: DesktopDatabase(directory: directory.path))
     }
 
     /// This registry plus the desktop's own database: `addingDesktopDatabase(at:)` with
@@ -73,14 +73,7 @@ public struct TypeRegistry: Sendable {
     /// - Throws: `TypeRegistryError` when a file is missing or a line is malformed.
     public func addingDesktopDatabase() throws -> TypeRegistry {
         // The path as a string: a process's first `URL.path` costs a fraction of a millisecond.
-        try addingDesktopDatabase(atPath: Self.desktopDatabasePath)
-    }
-
-    private func addingDesktopDatabase(atPath directory: String) throws(TypeRegistryError) -> TypeRegistry {
-        var inputs = storage.inputs
-        inputs.desktop = try DesktopDatabase(directory: directory)
-        inputs.deferredDesktop = nil
-        return try TypeRegistry(storage: RegistryBuilder.build(inputs))
+        try adding(desktop: DesktopDatabase(directory: Self.desktopDatabasePath))
     }
 
     /// This registry plus the freedesktop shared-mime-info database, read the first time a look-up needs it.
@@ -101,7 +94,7 @@ public struct TypeRegistry: Sendable {
     ///   registry nor the database declares (possible only when this registry has a desktop database of another
     ///   directory).
     public func addingDesktopDatabaseWhenNeeded(at directory: URL) throws -> TypeRegistry {
-        try addingDesktopDatabaseWhenNeeded(atPath: directory.path)
+        try adding(desktop: nil, readWhenNeededFrom: directory.path)
     }
 
     /// This registry plus the desktop's own database, `/usr/share/mime`, read the first time a look-up needs it:
@@ -110,12 +103,16 @@ public struct TypeRegistry: Sendable {
     /// - Returns: the new registry.
     /// - Throws: `TypeRegistryError`, as `addingDesktopDatabaseWhenNeeded(at:)`.
     public func addingDesktopDatabaseWhenNeeded() throws -> TypeRegistry {
-        try addingDesktopDatabaseWhenNeeded(atPath: Self.desktopDatabasePath)
+        try adding(desktop: nil, readWhenNeededFrom: Self.desktopDatabasePath)
     }
 
-    private func addingDesktopDatabaseWhenNeeded(atPath directory: String) throws(TypeRegistryError) -> TypeRegistry {
+    /// This registry with a desktop database in place of the one it has, if any: read already, or to be read from a
+    /// directory when first needed.
+    private func adding(
+        desktop: DesktopDatabase?, readWhenNeededFrom directory: String? = nil
+    ) throws(TypeRegistryError) -> TypeRegistry {
         var inputs = storage.inputs
-        inputs.desktop = nil
+        inputs.desktop = desktop
         inputs.deferredDesktop = directory
         return try TypeRegistry(storage: RegistryBuilder.build(inputs))
     }
