@@ -14,8 +14,3 @@
 @_exported import Gestures
 @_exported import PNGCodec
 @_exported import Transfer
-
-// Apple code gets URLSession from `import SwiftUI` (through Foundation); on Linux it lives in FoundationNetworking.
-#if canImport(FoundationNetworking)
-    @_exported import FoundationNetworking
-#endif

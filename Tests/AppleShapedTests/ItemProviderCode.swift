@@ -1,6 +1,10 @@
 import DnDKit
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking  // URLSession on Linux, as in any port of Apple code
+#endif
+
 // Drop handling the way apps write it with NSItemProvider: files received as URLs through `loadItem` and
 // `loadObject`, text through `loadObject(ofClass: String.self)`, and a model class that writes and reads itself.
 
@@ -88,7 +92,7 @@ func readPickedFile(_ url: URL) throws -> Data {
     return try Data(contentsOf: url)
 }
 
-/// An app's networking, which gets URLSession from `import DnDKit` as it would from `import SwiftUI`.
+/// An app's networking: URLSession, which on Linux every port imports from FoundationNetworking (at the top).
 func makeSession() -> URLSession {
     URLSession(configuration: .ephemeral)
 }
