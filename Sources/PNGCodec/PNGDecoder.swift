@@ -73,7 +73,37 @@ public struct PNGDecoder: Sendable {
         /// The threads that decoded the pixels: 1 when libpng did.
         public var threadCount: Int
         /// Why the recorded restart points were not used, when the file has some and libpng decoded it anyway.
-        public var fallbackReason: String?
+        public var fallback: Fallback?
+    }
+
+    /// Why a file that records restart points was decoded by libpng on one thread instead of in slices. The samples
+    /// are libpng's either way; ``description`` says it in words.
+    public enum Fallback: Sendable, Hashable, CustomStringConvertible {
+        /// The `dkSl` or `iDOT` chunk (its type) at this byte offset cannot be read as restart points.
+        case unreadableRestartPoints(chunk: String, offset: Int)
+        /// Only one thread was allowed (``PNGDecoder/maxThreadCount``).
+        case oneThread
+        /// The restart points do not hold: a slice did not end where the next begins, or could not be inflated.
+        case pointsDoNotHold
+        /// A palette index outside the palette or a tRNS key colour outside the bit depth, which libpng judges.
+        case samplesOutOfRange
+        /// The image is interlaced (Adam7): its passes are not rows.
+        case interlaced
+        /// The transparency of this colour type's layout is not one the slices expand.
+        case unexpandedTransparency(PNGColorType)
+
+        public var description: String {
+            switch self {
+            case .unreadableRestartPoints(let chunk, let offset): "the \(chunk) chunk at byte \(offset) is not readable"
+            case .oneThread: "one thread"
+            case .pointsDoNotHold: "the restart points do not hold"
+            case .samplesOutOfRange:
+                "a palette index outside the palette or a tRNS key colour outside the bit depth, which libpng judges"
+            case .interlaced: "the image is interlaced (Adam7): its passes are not rows"
+            case .unexpandedTransparency(let colorType):
+                "the \(colorType) layout's transparency is not one the slices expand"
+            }
+        }
     }
 
     /// Reads a PNG's structure and metadata without decoding its pixels. Checks everything ``decode(_:)``
@@ -104,13 +134,13 @@ public struct PNGDecoder: Sendable {
         let points = PNGRestartPoints.read(bytes, chunks: info.chunks, height: info.height)
         var report = Report(restartPoints: points, threadCount: 1)
         if points == nil, let record = info.chunks.first(where: { ["dkSl", "iDOT"].contains($0.type) }) {
-            report.fallbackReason = "the \(record.type) chunk at byte \(record.offset) is not readable"
+            report.fallback = .unreadableRestartPoints(chunk: record.type, offset: record.offset)
         }
         if let points {
             let threads = SliceWorkers.threadCount(maxThreadCount, slices: points.slices.count)
             let expansion = SlicedDecoder.expansion(info, bytes: bytes)
             if expansion != nil, threads < 2 && !decodesSlicesOnOneThread {
-                report.fallbackReason = "one thread"
+                report.fallback = .oneThread
             } else if let expansion {
                 switch try decodeInSlices(
                     bytes, info: info, points: points, expansion: expansion, threads: threads, original)
@@ -119,19 +149,14 @@ public struct PNGDecoder: Sendable {
                     report.threadCount = threads
                     return (bitmap, report)
                 case .failure(.pointsDoNotHold):
-                    report.fallbackReason = "the restart points do not hold"
+                    report.fallback = .pointsDoNotHold
                 case .failure(.samplesOutOfRange):
-                    report.fallbackReason =
-                        "a palette index outside the palette or a tRNS key colour outside the bit depth, which libpng"
-                        + " judges"
+                    report.fallback = .samplesOutOfRange
                 case .failure(.crcMismatch(let chunk)):
                     throw PNGStructure.crcMismatch(chunk.type, at: chunk.offset)
                 }
             } else {
-                report.fallbackReason =
-                    info.isInterlaced
-                    ? "the image is interlaced (Adam7): its passes are not rows"
-                    : "the \(info.colorType) layout's transparency is not one the slices expand"
+                report.fallback = info.isInterlaced ? .interlaced : .unexpandedTransparency(info.colorType)
             }
         }
         try PNGStructure.checkImageDataCRCs(bytes, chunks: info.chunks)

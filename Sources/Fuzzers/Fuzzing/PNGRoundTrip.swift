@@ -106,7 +106,7 @@ public enum PNGRoundTrip {
         }
         let report = inSlices.report
         let expectedSlices = interlaced ? 1 : min(slices, bitmap.height)
-        guard (report.restartPoints?.slices.count ?? 1) == expectedSlices, report.fallbackReason == nil else {
+        guard (report.restartPoints?.slices.count ?? 1) == expectedSlices, report.fallback == nil else {
             throw FuzzFailure("a file encoded in \(expectedSlices) slices decodes otherwise: \(report)")
         }
         guard again == bitmap else {
