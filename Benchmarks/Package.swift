@@ -84,6 +84,9 @@ let package = Package(
                 .product(name: "Rendering", package: "DnDKit"), "CXCBBenchmark",
             ]),
         .systemLibrary(name: "CXCBBenchmark", path: "Baselines/CXCBBenchmark"),
+        // `dnd-sim types identify FILE` of the installed release binary against `file --mime-type FILE`, each started
+        // afresh (issue 29). Needs only Foundation: the binary is the repository's own release build.
+        benchmarkFamily("StartupBenchmarks", dependencies: []),
         // dnd-sim move (ImageMover) against cp, side by side in each iteration (issue 7).
         benchmarkFamily(
             "MoveBenchmarks",
