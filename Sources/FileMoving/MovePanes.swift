@@ -45,13 +45,12 @@ final class MovePanes {
             return true
         }
 
-        /// PNGCodec's structure check, run on the bytes in place (nothing is decoded).
+        /// PNGCodec's structure check, run on the bytes in place: nothing is decoded, so no decoder limit applies
+        /// (a 1280x70000 screenshot moves).
         private static func checkStructure(ofPNG bytes: UnsafeRawBufferPointer) throws {
-            guard let base = bytes.baseAddress else { throw CopyProblem("an empty file is not a PNG") }
-            let data = Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            guard !bytes.isEmpty else { throw CopyProblem("an empty file is not a PNG") }
             do {
-                _ = try PNGDecoder().info(data)
+                try PNGDecoder.checkStructure(bytes)
             } catch {
                 throw CopyProblem("not a valid PNG: \(error.message)")
             }
