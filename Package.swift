@@ -94,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "Transfer",
-            dependencies: ["ContentTypes", "PNGCodec", "Locking", "Diagnostics"]
+            dependencies: ["ContentTypes", "PNGCodec", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "Gestures",

@@ -26,7 +26,7 @@ public struct ImageError: CodedError, Sendable, Hashable {
     public var offset: Int?
     /// The 1-based line of a PAM header the problem is on, when there is one.
     public var line: Int?
-    /// The decoder limit that was exceeded, for ``ErrorCode/limitExceeded`` errors of ``PNGDecoder``: raising it in
+    /// The decoder limit that was exceeded, for `limitExceeded` errors of ``PNGDecoder``: raising it in
     /// ``PNGDecoder/Limits`` lets the image decode.
     public var limit: PNGDecoder.Limits.Name?
 

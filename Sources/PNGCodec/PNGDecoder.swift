@@ -236,7 +236,7 @@ extension PNGDecoder {
         public var maxAncillaryChunkCount: Int
 
         /// One of the limits, by the name of its property: which one an ``ImageError`` with code
-        /// ``ErrorCode/limitExceeded`` is about (``ImageError/limit``), and so which to raise.
+        /// `limitExceeded` is about (``ImageError/limit``), and so which to raise.
         public enum Name: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
             /// ``PNGDecoder/Limits/maxWidth``.
             case maxWidth
