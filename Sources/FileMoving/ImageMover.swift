@@ -36,6 +36,9 @@ public struct ImageMover: Sendable {
     /// so that not even a power cut can lose a moved file. Off by default, as for `mv` and `cp`: flushing costs a
     /// disk write per file.
     public var synchronizesCopies: Bool
+    /// For tests, on any file system: the bytes of copies the destination takes before writes fail as on a full disk
+    /// (see `VerifiedCopy.simulatedFreeSpace`); `nil` in real moves.
+    var simulatedFreeSpace: Int?
 
     /// Creates a mover.
     /// - Parameters:
@@ -80,7 +83,8 @@ public struct ImageMover: Sendable {
             }
         }
         let panes = MovePanes(
-            items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies)
+            items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies,
+            simulatedFreeSpace: simulatedFreeSpace)
         let removal = SourceRemoval()
         var linked: Set<Int> = []
         var done = 0

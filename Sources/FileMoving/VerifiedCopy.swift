@@ -49,8 +49,14 @@ final class VerifiedCopy {
     /// Whether each copy and its folder entry are flushed to disk (`fsync`) before `copy` returns.
     let synchronizes: Bool
 
-    init(synchronizes: Bool) {
+    /// For tests, on any file system: how many bytes of copies the destination still takes, as if it were that
+    /// full. A copy that does not fit writes what fits and then fails as `write` does on a full disk (`ENOSPC`); a
+    /// copy that is placed uses up its size. `nil`: the file system decides.
+    var simulatedFreeSpace: Int?
+
+    init(synchronizes: Bool, simulatedFreeSpace: Int? = nil) {
         self.synchronizes = synchronizes
+        self.simulatedFreeSpace = simulatedFreeSpace
         contents = .allocate(byteCount: 1 << 20, alignment: 16)
         readBack = .allocate(byteCount: 1 << 20, alignment: 16)
     }
@@ -124,6 +130,7 @@ final class VerifiedCopy {
                 throw CopyProblem.system("cannot set the times of the copy \(target)")
             }
             try place(temporary, at: target)
+            simulatedFreeSpace? -= size
         } catch {
             if outputOpen { close(output) }
             unlink(temporary)
@@ -202,6 +209,10 @@ final class VerifiedCopy {
     private func transfer(
         _ bytes: UnsafeRawBufferPointer, from input: Int32, to output: Int32, path: String
     ) throws {
+        if let space = simulatedFreeSpace, bytes.count > space {
+            try writeAll(UnsafeRawBufferPointer(rebasing: bytes[0..<max(space, 0)]), to: output, path: path)
+            throw CopyProblem.system("cannot write the copy \(path)", ENOSPC)
+        }
         #if os(Linux)
             var offset: off_t = 0
             while offset < bytes.count {

@@ -1,20 +1,21 @@
-import FileMoving
 import Foundation
 import PNGCodec
 import TestSupport
 import Testing
 
+@testable import FileMoving
+
+/// A PNG of random pixels, which does not compress: about `side`² × 3 bytes.
+private func noisePNG(side: Int) throws -> Data {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<side * side * 3).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    return try PNGEncoder(options: .fast).encode(Bitmap(width: side, height: side, format: .rgb8, bytes: bytes))
+}
+
 /// What a move meets on real disks: a full file system, pictures larger than a decoder would take, special files,
 /// sources that cannot be removed.
 @Suite("Moving images: full disks, large pictures, special files")
 struct MoveEdgeTests {
-    /// A PNG of random pixels, which does not compress: about `side`² × 3 bytes.
-    private func noisePNG(side: Int) throws -> Data {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<side * side * 3).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return try PNGEncoder(options: .fast).encode(Bitmap(width: side, height: side, format: .rgb8, bytes: bytes))
-    }
-
     /// On a 64 KiB file system, a file that does not fit, given first, stays where it was with "no space left on
     /// the device" naming the file it was to become (never a temporary name), and the two that fit arrive; nothing
     /// partial is left.
@@ -89,5 +90,34 @@ struct MoveEdgeTests {
             report.outcomes.map(\.reason) == [
                 "not a regular file (a named pipe)", "not a regular file (a socket)", nil,
             ])
+    }
+}
+
+/// The full-disk rule on any file system, root or not: a write failure injected at the copy (`ENOSPC` once the
+/// destination "holds" 8 KB).
+@Suite("Moving images: a full disk, simulated")
+struct SimulatedFullDiskTests {
+    @Test func theFileThatDoesNotFitStaysAndTheOthersArrive() async throws {
+        let folders = try MoveFolders()
+        defer { folders.remove() }
+        let big = try noisePNG(side: 60)
+        #expect(big.count > 8_000)
+        let small = try [pngFile(seed: 8), pngFile(seed: 9)]
+        let paths = try [
+            folders.write(big, as: "big.png"), folders.write(small[0], as: "a.png"),
+            folders.write(small[1], as: "b.png"),
+        ]
+        var mover = ImageMover(destination: folders.destination.path, copies: true)
+        mover.simulatedFreeSpace = 8_000
+        let report = try await mover.run(paths)
+        #expect(report.outcomes.map(\.status) == [.refused, .copied, .copied])
+        #expect(
+            report.outcomes[0].reason
+                == "cannot write the copy \(folders.destination.path)/big.png: no space left on the device")
+        #expect(
+            try folders.contents() == [
+                "source/big.png": big, "source/a.png": small[0], "source/b.png": small[1],
+                "destination/a.png": small[0], "destination/b.png": small[1],
+            ], "nothing partial is left")
     }
 }
