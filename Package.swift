@@ -11,7 +11,9 @@
 //
 // `DnDKit` re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
 // DragDrop) and PNGCodec; the tool layers (Rendering, FileMoving, Simulation) are imported by name. `Locking` holds
-// the lock every module's shared state uses. See DESIGN.md in the shared folder for the whole picture.
+// the lock every module's shared state uses; `FileAccess` opens the user's files for reading (regular files only,
+// reads bounded) for ContentTypes and FileMoving, with the FileSystemError that says why one cannot be read. See
+// DESIGN.md in the shared folder for the whole picture.
 
 import PackageDescription
 
@@ -76,9 +78,15 @@ let package = Package(
                 "Rendering",
             ]
         ),
+        // Opening the user's files for reading: regular files only, never a pipe or device, reads bounded by the size
+        // the file had when opened; and FileSystemError, which says why in plain words.
+        .target(
+            name: "FileAccess",
+            dependencies: ["Diagnostics", "CFileSystem"]
+        ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "Locking", "Diagnostics"]
+            dependencies: ["CMagic", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "PNGCodec",
@@ -86,7 +94,7 @@ let package = Package(
         ),
         .target(
             name: "Transfer",
-            dependencies: ["ContentTypes", "PNGCodec", "Locking", "Diagnostics"]
+            dependencies: ["ContentTypes", "PNGCodec", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "Gestures",
@@ -110,9 +118,10 @@ let package = Package(
             name: "FileMoving",
             dependencies: [
                 "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem", "Diagnostics",
+                "FileAccess",
             ]
         ),
-        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileMoving.
+        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileAccess and FileMoving.
         .target(name: "CFileSystem"),
         // Scene and script files (Yams), the runner and its timelines.
         .target(
@@ -263,7 +272,14 @@ let package = Package(
         ),
         .testTarget(
             name: "FileMovingTests",
-            dependencies: ["FileMoving", "CFileSystem", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"]
+            dependencies: [
+                "FileMoving", "FileAccess", "CFileSystem", "DragDrop", "Gestures", "Transfer", "ContentTypes",
+                "PNGCodec", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "FileAccessTests",
+            dependencies: ["FileAccess", "TestSupport"]
         ),
     ]
 )

@@ -36,6 +36,9 @@ public struct ImageMover: Sendable {
     /// so that not even a power cut can lose a moved file. Off by default, as for `mv` and `cp`: flushing costs a
     /// disk write per file.
     public var synchronizesCopies: Bool
+    /// For tests, on any file system: the bytes of copies the destination takes before writes fail as on a full disk
+    /// (see `VerifiedCopy.simulatedFreeSpace`); `nil` in real moves.
+    var simulatedFreeSpace: Int?
 
     /// Creates a mover.
     /// - Parameters:
@@ -80,7 +83,8 @@ public struct ImageMover: Sendable {
             }
         }
         let panes = MovePanes(
-            items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies)
+            items: items.map(\.file), copies: copies, destination: destination, synchronizes: synchronizesCopies,
+            simulatedFreeSpace: simulatedFreeSpace)
         let removal = SourceRemoval()
         var linked: Set<Int> = []
         var done = 0
@@ -112,7 +116,8 @@ public struct ImageMover: Sendable {
         for (index, reason) in removal.finish() {
             outcomes[index].status = .copied
             let sameFile = linked.contains(index) ? "; the two names are hard links to one file" : ""
-            outcomes[index].reason = "copied, but the source could not be removed: \(reason)\(sameFile)"
+            outcomes[index].reason =
+                "not moved: it was copied, but its source could not be removed (\(reason))\(sameFile)"
         }
         return MoveReport(outcomes: outcomes)
     }
@@ -123,14 +128,15 @@ public struct ImageMover: Sendable {
         var status = stat()
         guard stat(destination, &status) == 0 else {
             throw MoveError(
-                .destinationUnusable, "\(destination): \(String(cString: strerror(errno)))")
+                .destinationUnusable, "\(destination): \(FileSystemError("", path: destination, errno: errno).code)")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
             throw MoveError(.destinationUnusable, "\(destination): not a folder")
         }
         guard access(destination, W_OK | X_OK) == 0 else {
             throw MoveError(
-                .destinationUnusable, "\(destination): cannot write here: \(String(cString: strerror(errno)))")
+                .destinationUnusable,
+                "\(destination): cannot write here: \(FileSystemError("", path: destination, errno: errno).code)")
         }
     }
 
@@ -153,16 +159,12 @@ public struct ImageMover: Sendable {
 
     /// The type of a file's content, from its first bytes and its name, and the file's identity.
     private static func identify(_ path: String) -> Result<(ContentSniffer.Identification, FileIdentity), CopyProblem> {
-        let input = VerifiedCopy.openWithoutTouching(path)
-        guard input >= 0 else { return .failure(.system("cannot read")) }
-        defer { close(input) }
-        var status = stat()
-        guard fstat(input, &status) == 0 else { return .failure(.system("cannot read")) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(CopyProblem("not a regular file")) }
-        var prefix = Data(count: 4096)
-        let count = prefix.withUnsafeMutableBytes { buffer in pread(input, buffer.baseAddress, buffer.count, 0) }
-        guard count >= 0 else { return .failure(.system("cannot read")) }
-        prefix.count = count
+        let prefix: Data
+        do {
+            prefix = try ReadableFile(path, keepingAccessTime: true).readPrefix(upTo: 4096)
+        } catch {
+            return .failure(CopyProblem("\(error.code)"))
+        }
         do {
             let identification = try ContentSniffer.shared.identify(
                 prefix, filename: (path as NSString).lastPathComponent)

@@ -30,10 +30,10 @@ final class MovePanes {
         /// Whether files are moved, so that one on the destination's file system is linked there rather than copied.
         let links: Bool
 
-        init(folder: String, links: Bool, synchronizes: Bool) {
+        init(folder: String, links: Bool, synchronizes: Bool, simulatedFreeSpace: Int?) {
             self.folder = folder
             self.links = links
-            copier = VerifiedCopy(synchronizes: synchronizes)
+            copier = VerifiedCopy(synchronizes: synchronizes, simulatedFreeSpace: simulatedFreeSpace)
         }
 
         func accept(_ files: [ReceivedImageFile]) throws -> Bool {
@@ -45,13 +45,12 @@ final class MovePanes {
             return true
         }
 
-        /// PNGCodec's structure check, run on the bytes in place (nothing is decoded).
+        /// PNGCodec's structure check, run on the bytes in place: nothing is decoded, so no decoder limit applies
+        /// (a 1280x70000 screenshot moves).
         private static func checkStructure(ofPNG bytes: UnsafeRawBufferPointer) throws {
-            guard let base = bytes.baseAddress else { throw CopyProblem("an empty file is not a PNG") }
-            let data = Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            guard !bytes.isEmpty else { throw CopyProblem("an empty file is not a PNG") }
             do {
-                _ = try PNGDecoder().info(data)
+                try PNGDecoder.checkStructure(bytes)
             } catch {
                 throw CopyProblem("not a valid PNG: \(error.message)")
             }
@@ -61,8 +60,12 @@ final class MovePanes {
     /// How each item's drag session ended, by item.
     private var endings: [Int: DragSession] = [:]
 
-    init(items files: [PaneFile], copies: Bool, destination folder: String, synchronizes: Bool) {
-        receiver = Receiver(folder: folder, links: !copies, synchronizes: synchronizes)
+    init(
+        items files: [PaneFile], copies: Bool, destination folder: String, synchronizes: Bool,
+        simulatedFreeSpace: Int? = nil
+    ) {
+        receiver = Receiver(
+            folder: folder, links: !copies, synchronizes: synchronizes, simulatedFreeSpace: simulatedFreeSpace)
         source = scene.root.addChild("source", frame: CGRect(x: 20, y: 40, width: 460, height: 540))
         target = scene.root.addChild("destination", frame: CGRect(x: 520, y: 40, width: 460, height: 540))
         let receiver = receiver

@@ -11,48 +11,19 @@ import Foundation
 /// leaves the old file whole (or no file) and never half of one. Failures are ``FileSystemError``s naming the file
 /// and the cause.
 ///
-/// The corresponding C functions are `open`, `fstat`, `read`, `write`, `fsync`, `fchmod`, `link`, `rename` and
+/// The corresponding C functions are `open`, `fstat`, `write`, `fsync`, `fchmod`, `link`, `rename` and
 /// `unlink`.
 public enum OutputFile {
-    /// Reads a whole file.
+    /// Reads a whole file, as long as it was when opened (see `ReadableFile`): a named pipe, a socket or a device is
+    /// refused at once, without being opened for reading.
     ///
     /// - Parameters:
     ///   - path: The file.
     ///   - limit: The largest size read; a larger file is an error (`tooLarge`).
     /// - Returns: Its bytes.
-    /// - Throws: `FileSystemError`: no such file, is a directory, permission denied, too large.
+    /// - Throws: `FileSystemError`: no such file, is a directory, not a regular file, permission denied, too large.
     public static func readContents(atPath path: String, limit: Int = 1 << 31) throws(FileSystemError) -> Data {
-        let operation = "cannot read"
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FileSystemError(operation, path: path, errno: errno)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw FileSystemError(operation, path: path, errno: errno)
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw FileSystemError(.isADirectory, path: path, operation: operation)
-        }
-        guard Int(status.st_size) <= limit else {
-            throw FileSystemError(.tooLarge, path: path, operation: operation)
-        }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(operation, path: path, errno: errno)
-            }
-            if count == 0 { break }
-            guard data.count + count <= limit else {
-                throw FileSystemError(.tooLarge, path: path, operation: operation)
-            }
-            data.append(contentsOf: chunk[0..<count])
-        }
-        return data
+        try ReadableFile(path).readAll(limit: limit)
     }
 
     /// Whether something is at a path (a file, a folder or a link, even a dangling one).

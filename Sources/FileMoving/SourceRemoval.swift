@@ -21,7 +21,7 @@ final class SourceRemoval: Sendable {
     func remove(_ path: String, index: Int) {
         queue.async { [self] in
             if unlink(path) != 0 {
-                let reason = String(cString: strerror(errno))
+                let reason = FileSystemError("cannot remove", path: path, errno: errno).code.description
                 failures.withLock { $0[index] = reason }
             }
         }

@@ -17,9 +17,9 @@ struct CopyProblem: Error, CustomStringConvertible {
         self.description = description
     }
 
-    /// A failed system call, with the C library's words for `errno`.
+    /// A failed system call, with the cause in plain words (`FileSystemError`'s: "no space left on the device").
     static func system(_ what: String, _ code: Int32 = errno) -> CopyProblem {
-        CopyProblem("\(what): \(String(cString: strerror(code)))")
+        CopyProblem("\(what): \(FileSystemError(what, path: "", errno: code).code)")
     }
 }
 
@@ -31,8 +31,10 @@ struct CopyProblem: Error, CustomStringConvertible {
 /// (created exclusively; the kernel copies the pages with `sendfile` on Linux), closed, read back and compared byte
 /// for byte with what was read, and only then given its name with `link`,
 /// which fails rather than replace a file of that name (on file systems without hard links, the name is reserved
-/// with an exclusive create and the copy renamed over the reservation). Any failure removes the temporary file.
-/// The corresponding C functions are `open`, `read`, `sendfile`, `write`, `close`, `link`, `rename` and `unlink`.
+/// with an exclusive create and the copy renamed over the reservation). Any failure closes and removes the temporary
+/// file, so that each file stands alone: one that does not fit on a full disk gives its space back to the next, and
+/// its error names the copy by the name it was to have. Sources are opened with `ReadableFile` (regular files only).
+/// The corresponding C functions are `open`, `pread`, `sendfile`, `write`, `close`, `link`, `rename` and `unlink`.
 final class VerifiedCopy {
     /// Where a file was placed, its size, and whether it was linked there rather than copied.
     typealias Placement = (path: String, byteCount: Int, linked: Bool)
@@ -47,8 +49,14 @@ final class VerifiedCopy {
     /// Whether each copy and its folder entry are flushed to disk (`fsync`) before `copy` returns.
     let synchronizes: Bool
 
-    init(synchronizes: Bool) {
+    /// For tests, on any file system: how many bytes of copies the destination still takes, as if it were that
+    /// full. A copy that does not fit writes what fits and then fails as `write` does on a full disk (`ENOSPC`); a
+    /// copy that is placed uses up its size. `nil`: the file system decides.
+    var simulatedFreeSpace: Int?
+
+    init(synchronizes: Bool, simulatedFreeSpace: Int? = nil) {
         self.synchronizes = synchronizes
+        self.simulatedFreeSpace = simulatedFreeSpace
         contents = .allocate(byteCount: 1 << 20, alignment: 16)
         readBack = .allocate(byteCount: 1 << 20, alignment: 16)
     }
@@ -78,8 +86,15 @@ final class VerifiedCopy {
         if lstat(target, &status) == 0 {
             throw CopyProblem("\(target) already exists; it is not replaced")
         }
-        let (input, size, attributes) = try readWhole(source)
-        defer { close(input) }
+        let file: ReadableFile
+        do {
+            file = try ReadableFile(source, keepingAccessTime: true)
+        } catch {
+            throw CopyProblem("\(error.code)")
+        }
+        let input = file.descriptor
+        let attributes = file.status
+        let size = try readWhole(file)
         let bytes = UnsafeRawBufferPointer(rebasing: contents[0..<size])
         try check(bytes)
         if links, try placeByLink(source, descriptor: input, byteCount: size, at: target) {
@@ -96,24 +111,28 @@ final class VerifiedCopy {
         counter += 1
         let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).dnd-sim-\(getpid())-\(counter).part"
         let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, attributes.st_mode & 0o777)
-        guard output >= 0 else { throw CopyProblem.system("cannot create \(temporary)") }
+        guard output >= 0 else { throw CopyProblem.system("cannot create the copy \(target)") }
+        // Errors name the copy by the name it is to have: the temporary name is this process's own business. On any
+        // failure the copy is closed and removed, so that a full disk gets its space back for the next file.
+        var outputOpen = true
         do {
-            try transfer(bytes, from: input, to: output, path: temporary)
+            try transfer(bytes, from: input, to: output, path: target)
             Self.copyOwnershipModeAndAttributes(from: input, attributes, to: output)
             if synchronizes, fsync(output) != 0 {
-                let failure = CopyProblem.system("cannot flush \(temporary) to disk")
-                close(output)
-                throw failure
+                throw CopyProblem.system("cannot flush the copy \(target) to disk")
             }
-            guard close(output) == 0 else { throw CopyProblem.system("cannot finish writing \(temporary)") }
-            try compare(temporary, with: bytes)
+            outputOpen = false
+            guard close(output) == 0 else { throw CopyProblem.system("cannot finish writing the copy \(target)") }
+            try compare(temporary, as: target, with: bytes)
             // Last, once nothing reads or writes the copy any more: its times are the source's.
             var times = [attributes.st_atim, attributes.st_mtim]
             guard utimensat(AT_FDCWD, temporary, &times, 0) == 0 else {
-                throw CopyProblem.system("cannot set the times of \(temporary)")
+                throw CopyProblem.system("cannot set the times of the copy \(target)")
             }
             try place(temporary, at: target)
+            simulatedFreeSpace? -= size
         } catch {
+            if outputOpen { close(output) }
             unlink(temporary)
             throw error
         }
@@ -163,49 +182,24 @@ final class VerifiedCopy {
         #endif
     }
 
-    /// Opens a file to read without changing its access time where the system allows it (`O_NOATIME`, for files
-    /// this process owns), so that a moved file keeps the access time it had, as with `mv`.
-    static func openWithoutTouching(_ path: String) -> Int32 {
-        #if os(Linux)
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | cfilesystem_o_noatime())
-            if descriptor >= 0 || errno != EPERM {
-                return descriptor
-            }
-        #endif
-        return open(path, O_RDONLY | O_CLOEXEC)
-    }
-
-    /// Reads a regular file into `contents`; returns its descriptor, still open (the caller closes it), its size and
-    /// its attributes.
-    private func readWhole(_ path: String) throws -> (Int32, Int, stat) {
-        let input = Self.openWithoutTouching(path)
-        guard input >= 0 else { throw CopyProblem.system("cannot read") }
-        var status = stat()
-        guard fstat(input, &status) == 0 else {
-            let failure = CopyProblem.system("cannot read")
-            close(input)
-            throw failure
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(input)
-            throw CopyProblem("not a regular file")
-        }
-        let size = Int(status.st_size)
+    /// Reads a regular file into `contents`, all of it as long as it was when opened; returns its size.
+    private func readWhole(_ file: borrowing ReadableFile) throws -> Int {
+        let size = file.byteCount
         guard size <= Self.maximumByteCount else {
-            close(input)
             throw CopyProblem("it is \(size) bytes; files over \(Self.maximumByteCount) bytes are not moved")
         }
+        // A byte more than the size, so that a file that grew meanwhile is seen to have.
         Self.ensure(&contents, holds: size + 1)
+        let count: Int
         do {
-            let count = try readAll(input, into: contents, path: path)
-            guard count == size else {
-                throw CopyProblem("it changed while it was read (\(size) bytes expected, \(count) read)")
-            }
+            count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: contents[0..<(size + 1)]))
         } catch {
-            close(input)
-            throw error
+            throw CopyProblem("cannot read it: \(error.code)")
         }
-        return (input, size, status)
+        guard count == size else {
+            throw CopyProblem("it changed while it was read (\(size) bytes expected, \(count) read)")
+        }
+        return size
     }
 
     /// Writes the file's bytes to the copy: on Linux with `sendfile` from the source file itself, so that the kernel
@@ -215,6 +209,10 @@ final class VerifiedCopy {
     private func transfer(
         _ bytes: UnsafeRawBufferPointer, from input: Int32, to output: Int32, path: String
     ) throws {
+        if let space = simulatedFreeSpace, bytes.count > space {
+            try writeAll(UnsafeRawBufferPointer(rebasing: bytes[0..<max(space, 0)]), to: output, path: path)
+            throw CopyProblem.system("cannot write the copy \(path)", ENOSPC)
+        }
         #if os(Linux)
             var offset: off_t = 0
             while offset < bytes.count {
@@ -225,21 +223,23 @@ final class VerifiedCopy {
             if offset == bytes.count { return }
             // sendfile stopped early (the source shrank, or the file systems cannot): start again with write.
             guard ftruncate(output, 0) == 0, lseek(output, 0, SEEK_SET) == 0 else {
-                throw CopyProblem.system("cannot write \(path)")
+                throw CopyProblem.system("cannot write the copy \(path)")
             }
         #endif
         try writeAll(bytes, to: output, path: path)
     }
 
-    /// Reads the copy back and compares it with what was written.
-    private func compare(_ path: String, with bytes: UnsafeRawBufferPointer) throws {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw CopyProblem.system("cannot read back \(path)") }
-        defer { close(input) }
+    /// Reads the copy back (under its temporary name) and compares it with what was written.
+    private func compare(_ temporary: String, as target: String, with bytes: UnsafeRawBufferPointer) throws {
         Self.ensure(&readBack, holds: bytes.count + 1)
-        let count = try readAll(input, into: readBack, path: path)
+        let count: Int
+        do {
+            count = try ReadableFile(temporary).read(into: readBack)
+        } catch {
+            throw CopyProblem("cannot read back the copy \(target): \(error.code)")
+        }
         guard count == bytes.count, Self.same(readBack, bytes) else {
-            throw CopyProblem("the copy \(path) differs from its source after writing; it was removed")
+            throw CopyProblem("the copy \(target) differs from its source after writing; it was removed")
         }
     }
 
@@ -268,22 +268,6 @@ final class VerifiedCopy {
         }
     }
 
-    /// Reads until end of file or until the buffer is full; returns the number of bytes read.
-    private func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var total = 0
-        while total < buffer.count {
-            let count = read(descriptor, base + total, buffer.count - total)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CopyProblem.system("cannot read \(path)")
-            }
-            if count == 0 { break }
-            total += count
-        }
-        return total
-    }
-
     private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
         guard let base = bytes.baseAddress else { return }
         var total = 0
@@ -291,7 +275,7 @@ final class VerifiedCopy {
             let count = write(descriptor, base + total, bytes.count - total)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw CopyProblem.system("cannot write \(path)")
+                throw CopyProblem.system("cannot write the copy \(path)")
             }
             total += count
         }

@@ -26,6 +26,9 @@ public struct ImageError: CodedError, Sendable, Hashable {
     public var offset: Int?
     /// The 1-based line of a PAM header the problem is on, when there is one.
     public var line: Int?
+    /// The decoder limit that was exceeded, for `limitExceeded` errors of ``PNGDecoder``: raising it in
+    /// ``PNGDecoder/Limits`` lets the image decode.
+    public var limit: PNGDecoder.Limits.Name?
 
     /// Creates an error.
     ///
@@ -35,12 +38,17 @@ public struct ImageError: CodedError, Sendable, Hashable {
     ///   - chunk: the PNG chunk involved, if any.
     ///   - offset: the byte offset of the problem in the input, if known.
     ///   - line: the 1-based PAM header line of the problem, if any.
-    public init(_ code: Code, _ message: String, chunk: String? = nil, offset: Int? = nil, line: Int? = nil) {
+    ///   - limit: the decoder limit that was exceeded, if any.
+    public init(
+        _ code: Code, _ message: String, chunk: String? = nil, offset: Int? = nil, line: Int? = nil,
+        limit: PNGDecoder.Limits.Name? = nil
+    ) {
         self.code = code
         self.message = message
         self.chunk = chunk
         self.offset = offset
         self.line = line
+        self.limit = limit
     }
 
     /// The chunk, byte offset and PAM header line, as far as they are known (the file is the caller's).

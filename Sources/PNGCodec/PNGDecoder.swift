@@ -119,6 +119,18 @@ public struct PNGDecoder: Sendable {
         return try result.get()
     }
 
+    /// Checks that bytes have the structure of a PNG file, the way a file tool that passes a PNG on without decoding
+    /// it needs: the signature, every chunk's length and type, the CRC of every chunk but the image data, a valid
+    /// IHDR first, the order of the critical chunks, a palette where the colour type needs one, image data, and IEND
+    /// last. No ``Limits`` apply (they guard the memory that decoding would take: a 1280x70000 screenshot has a
+    /// sound structure), and no metadata is read or decompressed.
+    ///
+    /// - Parameter bytes: a whole PNG file.
+    /// - Throws: ``ImageError`` naming the first problem and where it is.
+    public static func checkStructure(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
+        try PNGStructure.check(bytes)
+    }
+
     private func decode(_ bytes: UnsafeRawBufferPointer, original: Data) throws(ImageError) -> (Bitmap, Report) {
         // The IDAT CRCs, a pass over nearly the whole file, are checked later: by the slices in parallel, or right
         // before libpng decodes. A file that fails here is walked again checking them, for the error it always gave
@@ -190,8 +202,8 @@ public struct PNGDecoder: Sendable {
             throw ImageError(
                 .limitExceeded,
                 "the decoded \(info.width)x\(info.height) \(format) image needs \(byteCount) bytes, more than the"
-                    + " limit of \(limits.maxDecodedBytes)",
-                chunk: "IHDR")
+                    + " limit of \(limits.maxDecodedBytes) (\(Limits.Name.maxDecodedBytes))",
+                chunk: "IHDR", limit: .maxDecodedBytes)
         }
         return byteCount
     }
@@ -247,6 +259,24 @@ extension PNGDecoder {
         public var maxAncillaryChunkBytes: Int
         /// The largest number of ancillary chunks.
         public var maxAncillaryChunkCount: Int
+
+        /// One of the limits, by the name of its property: which one an ``ImageError`` with code
+        /// `limitExceeded` is about (``ImageError/limit``), and so which to raise.
+        public enum Name: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+            /// ``PNGDecoder/Limits/maxWidth``.
+            case maxWidth
+            /// ``PNGDecoder/Limits/maxHeight``.
+            case maxHeight
+            /// ``PNGDecoder/Limits/maxDecodedBytes``.
+            case maxDecodedBytes
+            /// ``PNGDecoder/Limits/maxAncillaryChunkBytes``.
+            case maxAncillaryChunkBytes
+            /// ``PNGDecoder/Limits/maxAncillaryChunkCount``.
+            case maxAncillaryChunkCount
+
+            /// `PNGDecoder.Limits.maxHeight`: where to raise it.
+            public var description: String { "PNGDecoder.Limits.\(rawValue)" }
+        }
 
         /// Creates limits.
         ///

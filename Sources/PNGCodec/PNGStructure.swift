@@ -28,9 +28,15 @@ enum PNGStructure {
         try walk(bytes, limits: limits, checkingImageData: false).info
     }
 
-    /// Walks the file once; `checkingImageData` checks the IDAT CRCs too, as a decode does.
+    /// The structure alone (see ``PNGDecoder/checkStructure(_:)``): no limit applied, no metadata read.
+    static func check(_ bytes: UnsafeRawBufferPointer) throws(ImageError) {
+        _ = try walk(bytes, limits: nil, checkingImageData: false)
+    }
+
+    /// Walks the file once; `checkingImageData` checks the IDAT CRCs too, as a decode does. Without `limits` (a
+    /// check of the structure alone), no limit is applied and the metadata, which the limits guard, is not read.
     static func walk(
-        _ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits, checkingImageData: Bool
+        _ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits?, checkingImageData: Bool
     ) throws(ImageError) -> Parsed {
         try checkSignature(bytes)
         var chunks: [PNGChunk] = []
@@ -62,7 +68,7 @@ enum PNGStructure {
                     throw misplaced("a second IHDR chunk", chunk)
                 }
                 let parsed = try parseHeader(data, chunk)
-                try checkDimensions(parsed, limits)
+                if let limits { try checkDimensions(parsed, limits) }
                 header = parsed
             case "PLTE":
                 guard paletteChunk == nil else {
@@ -91,7 +97,7 @@ enum PNGStructure {
                         chunk: chunk.type, offset: chunk.offset)
                 }
                 ancillaryCount += 1
-                try checkAncillaryLimits(chunk, count: ancillaryCount, limits)
+                if let limits { try checkAncillaryLimits(chunk, count: ancillaryCount, limits) }
                 if chunk.type == "tRNS" && !seenImageData && transparencyChunk == nil {
                     transparencyChunk = chunk
                 }
@@ -109,11 +115,14 @@ enum PNGStructure {
         try checkPalette(paletteChunk, header)
         let hasTransparency = transparencyChunk.map { isUsable($0, header, palette: paletteChunk) } ?? false
         let format = decodedFormat(header, hasTransparency: hasTransparency)
-        try checkDecodedSize(header, format, limits)
         var warnings: [String] = []
-        let metadata = PNGMetadataReader(
-            bytes: bytes, header: header, paletteChunk: paletteChunk, limits: limits
-        ).read(chunks, warnings: &warnings)
+        var metadata = PNGMetadata()
+        if let limits {
+            try checkDecodedSize(header, format, limits)
+            metadata = PNGMetadataReader(
+                bytes: bytes, header: header, paletteChunk: paletteChunk, limits: limits
+            ).read(chunks, warnings: &warnings)
+        }
         let info = PNGInfo(
             width: header.width, height: header.height, bitDepth: header.bitDepth, colorType: header.colorType,
             isInterlaced: header.isInterlaced, chunks: chunks, metadata: metadata, decodedFormat: format,
@@ -257,13 +266,15 @@ enum PNGStructure {
     private static func checkDimensions(_ header: Header, _ limits: PNGDecoder.Limits) throws(ImageError) {
         if header.width > limits.maxWidth {
             throw ImageError(
-                .limitExceeded, "width \(header.width) exceeds the limit of \(limits.maxWidth)", chunk: "IHDR",
-                offset: signature.count)
+                .limitExceeded,
+                "width \(header.width) exceeds the limit of \(limits.maxWidth) (\(PNGDecoder.Limits.Name.maxWidth))",
+                chunk: "IHDR", offset: signature.count, limit: .maxWidth)
         }
         if header.height > limits.maxHeight {
             throw ImageError(
-                .limitExceeded, "height \(header.height) exceeds the limit of \(limits.maxHeight)", chunk: "IHDR",
-                offset: signature.count)
+                .limitExceeded,
+                "height \(header.height) exceeds the limit of \(limits.maxHeight) (\(PNGDecoder.Limits.Name.maxHeight))",
+                chunk: "IHDR", offset: signature.count, limit: .maxHeight)
         }
     }
 
@@ -274,15 +285,15 @@ enum PNGStructure {
             throw ImageError(
                 .limitExceeded,
                 "chunk \(chunk.type) at byte \(chunk.offset) has \(chunk.length) bytes, more than the limit of"
-                    + " \(limits.maxAncillaryChunkBytes)",
-                chunk: chunk.type, offset: chunk.offset)
+                    + " \(limits.maxAncillaryChunkBytes) (\(PNGDecoder.Limits.Name.maxAncillaryChunkBytes))",
+                chunk: chunk.type, offset: chunk.offset, limit: .maxAncillaryChunkBytes)
         }
         if count > limits.maxAncillaryChunkCount {
             throw ImageError(
                 .limitExceeded,
-                "more than \(limits.maxAncillaryChunkCount) ancillary chunks (the limit), at chunk \(chunk.type)"
-                    + " at byte \(chunk.offset)",
-                chunk: chunk.type, offset: chunk.offset)
+                "more than \(limits.maxAncillaryChunkCount) ancillary chunks (the limit,"
+                    + " \(PNGDecoder.Limits.Name.maxAncillaryChunkCount)), at chunk \(chunk.type) at byte \(chunk.offset)",
+                chunk: chunk.type, offset: chunk.offset, limit: .maxAncillaryChunkCount)
         }
     }
 
@@ -351,8 +362,8 @@ enum PNGStructure {
             throw ImageError(
                 .limitExceeded,
                 "the decoded \(header.width)x\(header.height) \(format) image needs \(size) bytes, more than the"
-                    + " limit of \(limits.maxDecodedBytes)",
-                chunk: "IHDR", offset: signature.count)
+                    + " limit of \(limits.maxDecodedBytes) (\(PNGDecoder.Limits.Name.maxDecodedBytes))",
+                chunk: "IHDR", offset: signature.count, limit: .maxDecodedBytes)
         }
     }
 }

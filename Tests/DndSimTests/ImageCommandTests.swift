@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `dnd-sim image`, run as a user would, on the PngSuite files of the PNGCodec tests.
@@ -258,5 +259,22 @@ struct ImageCommandTests {
         let result = try dndSim(["image", "bench", "--runs", "1", bad])
         #expect(result.status == 1)
         #expect(result.standardError.contains("dnd-sim: \(bad): no IDAT chunk"))
+    }
+
+    /// A decoder limit names itself and the option that raises it; raised, the image decodes.
+    @Test func aLimitSaysHowToRaiseIt() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.png").path
+        try SolidPNG.data(width: 1280, height: 70000).write(to: URL(fileURLWithPath: page))
+        let refused = try dndSim(["image", "info", page])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "dnd-sim: \(page): height 70000 exceeds the limit of 65535 (PNGDecoder.Limits.maxHeight);"
+                + " --max-height raises it\n")
+        let raised = try dndSim(["image", "info", "--max-height", "70000", page])
+        #expect(raised.status == 0)
+        #expect(raised.standardOutput.contains("1280x70000"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `dnd-sim move`, run as a user would, on copies of PngSuite files.
@@ -126,7 +127,7 @@ struct MoveCommandTests {
         let missing = folders.root.appendingPathComponent("missing").path
         let result = try dndSim(["move", folders.path("basn2c08.png"), "--to", missing])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("dnd-sim: \(missing): No such file or directory"))
+        #expect(result.standardError == "dnd-sim: \(missing): no such file\n")
         #expect(folders.exists("basn2c08.png", in: folders.input))
     }
 
@@ -143,5 +144,67 @@ struct MoveCommandTests {
         #expect(result.standardOutput.contains("dnd-sim move shots/*.png --to Pictures/"))
         #expect(result.standardOutput.contains("--copy"))
         #expect(result.standardOutput.contains("Moving within one file system: a hard link"))
+    }
+}
+
+/// What `dnd-sim move` reports when a source cannot be removed or the disk is full: every line and the summary agree.
+@Suite("dnd-sim move reports")
+struct MoveReportTests {
+    /// A picture on a read-only file system is copied, but its source cannot be removed: it is reported as copied,
+    /// never counted as moved.
+    @Test(.enabled(if: TinyFileSystem.isAvailable, "mounting a read-only tmpfs needs root (CAP_SYS_ADMIN)"))
+    func aCopyWhoseSourceStaysIsNotCountedAsMoved() throws {
+        let source = try TinyFileSystem(byteCount: 1 << 20, readOnly: true) { folder in
+            try FileManager.default.copyItem(
+                atPath: ImageCommandTests.fixture("basn2c08.png"), toPath: folder.appendingPathComponent("a.png").path)
+        }
+        defer { source.remove() }
+        let destination = try ImageCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let file = source.folder.appendingPathComponent("a.png").path
+        let result = try dndSim(["move", file, "--to", destination.path])
+        #expect(result.status == 1)
+        let note = "not moved: it was copied, but its source could not be removed (read-only file system)"
+        #expect(
+            result.standardOutput
+                == """
+                copied \(file) -> \(destination.path)/a.png (public.png); \(note)
+                moved 0 of 1 file (0 bytes) to \(destination.path); 1 copied, not moved: its source could not be removed
+
+                """)
+        #expect(result.standardError == "dnd-sim: \(file): \(note)\n")
+        #expect(FileManager.default.fileExists(atPath: file))
+    }
+
+    /// On a 64 KiB file system, the file that does not fit stays and is named with the reason; the others arrive.
+    @Test(.enabled(if: TinyFileSystem.isAvailable, "mounting a 64 KiB tmpfs needs root (CAP_SYS_ADMIN)"))
+    func aFullDiskRefusesOnlyTheFileThatDoesNotFit() throws {
+        let disk = try TinyFileSystem(byteCount: 64 << 10)
+        defer { disk.remove() }
+        let folder = try ImageCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 100 KB that no compression shrinks, after a valid PNG's chunks: a private ancillary chunk before IEND.
+        let big = folder.appendingPathComponent("big.png").path
+        var generator = SystemRandomNumberGenerator()
+        let noise = Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try SolidPNG.data(width: 64, height: 64, privateChunk: noise).write(to: URL(fileURLWithPath: big))
+        var arguments = ["move", "--json", big]
+        for name in ["basn2c08.png", "basn0g01.png"] {
+            let path = folder.appendingPathComponent(name).path
+            try FileManager.default.copyItem(atPath: ImageCommandTests.fixture(name), toPath: path)
+            arguments.append(path)
+        }
+        let result = try dndSim(arguments + ["--to", disk.folder.path])
+        #expect(result.status == 1)
+        let records = try ImageCommandTests.jsonLines(result.standardOutput)
+        #expect(records.prefix(3).map { $0["status"] as? String } == ["refused", "moved", "moved"])
+        #expect(
+            records[0]["reason"] as? String
+                == "cannot write the copy \(disk.folder.path)/big.png: no space left on the device")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: disk.folder.path).sorted() == [
+                "basn0g01.png", "basn2c08.png",
+            ])
+        #expect(FileManager.default.fileExists(atPath: big))
     }
 }

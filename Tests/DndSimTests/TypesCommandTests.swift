@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `dnd-sim types`, run as a user runs it.
@@ -111,9 +112,13 @@ struct TypesCommandTests {
         #expect(result.status == 1)
         #expect(result.standardError.contains("dnd-sim: no-such-file: no such file"))
         let objects = try result.standardOutput.split(separator: "\n").map(Self.json)
-        #expect(objects.map { $0["file"] as? String } == ["image.png", "program", "empty"])
-        #expect(objects.map { $0["identifier"] as? String } == ["public.png", "public.unix-executable", "public.data"])
-        #expect(objects.map { $0["how"] as? String } == ["both", "content", "content"])
+        // Every file has a record, the one that could not be read too.
+        #expect(objects.map { $0["file"] as? String } == names)
+        #expect(objects.map { $0["status"] as? String } == ["ok", "ok", "ok", "failed"])
+        #expect(
+            objects.map { $0["identifier"] as? String } == ["public.png", "public.unix-executable", "public.data", nil])
+        #expect(objects.map { $0["how"] as? String } == ["both", "content", "content", nil])
+        #expect(objects.map { $0["error"] as? String } == [nil, nil, nil, "no such file"])
         #expect(objects[0]["mimeType"] as? String == "image/png")
     }
 
@@ -162,5 +167,40 @@ struct TypesCommandTests {
             ["types", "list", "--declarations", Self.declarations.appendingPathComponent("cycle.plist").path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("conformance cycle: com.example.a → com.example.b"))
+    }
+
+    /// A declaration file that cannot be read is named with the reason in plain words, never Foundation's.
+    @Test func unreadableDeclarationFilesSayWhy() throws {
+        let files = try SpecialFiles()
+        defer { files.remove() }
+        _ = FileManager.default.createFile(atPath: files.path("empty.plist"), contents: Data())
+        _ = FileManager.default.createFile(atPath: files.path("blank.plist"), contents: Data("  \n".utf8))
+        try FileManager.default.createDirectory(atPath: files.path("folder.plist"), withIntermediateDirectories: false)
+        let result = try dndSim(
+            ["types", "check", "empty.plist", "blank.plist", "missing.plist", "folder.plist", "fifo", "socket"],
+            currentDirectory: files.folder, timeout: 120)
+        #expect(!result.timedOut)
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == """
+                dnd-sim: empty.plist: the file is empty; a declaration file is a property list
+                dnd-sim: blank.plist: the file holds only white space; a declaration file is a property list
+                dnd-sim: missing.plist: no such file
+                dnd-sim: folder.plist: is a directory
+                dnd-sim: fifo: not a regular file (a named pipe)
+                dnd-sim: socket: not a regular file (a socket)
+
+                """)
+        _ = FileManager.default.createFile(
+            atPath: files.path("tag.plist"),
+            contents: Data(
+                "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><strin>x</string></dict></plist>\n".utf8))
+        let malformed = try dndSim(["types", "check", "tag.plist"], currentDirectory: files.folder)
+        #expect(malformed.status == 1)
+        #expect(malformed.standardError.hasPrefix("dnd-sim: tag.plist: not a property list: "))
+        #expect(!malformed.standardError.contains("The given data was not a valid property list"))
+        let list = try dndSim(["types", "list", "--declarations", "missing.plist"], currentDirectory: files.folder)
+        #expect(list.status == 1)
+        #expect(list.standardError == "dnd-sim: missing.plist: no such file\n")
     }
 }

@@ -102,7 +102,7 @@ struct MoveLinkTests {
         let report = try await ImageMover(destination: folders.destination.path).run([path])
         #expect(report.outcomes.map(\.status) == [.copied])
         let reason = report.outcomes.first?.reason ?? ""
-        #expect(reason.hasPrefix("copied, but the source could not be removed: Operation not permitted"))
+        #expect(reason.hasPrefix("not moved: it was copied, but its source could not be removed (permission denied)"))
         #expect(reason.contains("hard links to one file"))
         #expect(!report.succeeded)
         #expect(try folders.contents() == ["source/shot.png": picture, "destination/shot.png": picture])

@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Transfer
@@ -199,6 +200,22 @@ struct FileTests {
         }
         #expect(directory?.code == .fileMissing)
         #expect(directory?.message.hasSuffix("is not a regular file") == true)
+    }
+
+    /// A named pipe offered as a file is refused without being opened (opening it would wait for a writer); a
+    /// writer comes after 30 seconds, so that a regression fails on the message instead of hanging.
+    @Test func aNamedPipeIsRefusedAtOnce() async throws {
+        let files = try SpecialFiles()
+        defer { files.remove() }
+        files.unblockReaders(after: 30)
+        let pipe = URL(fileURLWithPath: files.namedPipe)
+        let error = await #expect(throws: TransferError.self) {
+            try await ItemProvider(Document(url: pipe)).loadDataRepresentation(for: Document.type)
+        }
+        #expect(error?.code == .fileMissing)
+        #expect(
+            error?.message
+                == "\(files.namedPipe) (offered as org.dndkit.tests.document): not a regular file (a named pipe)")
     }
 
     @Test("ReceivedTransferredFile has a public initialiser for tests")

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 /// The type declarations of one Info.plist-shaped property list: its `UTExportedTypeDeclarations` and
@@ -14,17 +15,27 @@ public struct DeclarationFile: Sendable {
     /// The declarations, exported ones first, each in file order.
     public let declarations: [TypeDeclaration]
 
+    /// The largest declaration file read, in bytes.
+    public static let maximumByteCount = 16 << 20
+
     /// Reads a declaration file.
     ///
+    /// A named pipe, a socket or a device is refused at once, without being opened for reading.
+    ///
     /// - Parameter url: the file.
-    /// - Throws: `TypeRegistryError` when the file cannot be read or an entry is malformed.
+    /// - Throws: `TypeRegistryError` when the file cannot be read (`unreadableFile`, saying why in plain words: no
+    ///   such file, is a directory, permission denied, not a regular file), is not a property list, or an entry is
+    ///   malformed.
     public init(contentsOf url: URL) throws {
         let path = url.isFileURL ? url.relativePath : url.absoluteString
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try ReadableFile(url.isFileURL ? url.path : path).readAll(limit: Self.maximumByteCount)
+        } catch  where error.code == .tooLarge {
+            throw TypeRegistryError(
+                .unreadableFile, file: path, message: "larger than the limit of \(Self.maximumByteCount) bytes")
         } catch {
-            throw TypeRegistryError(.unreadableFile, file: path, message: Self.reason(error))
+            throw TypeRegistryError(.unreadableFile, file: path, message: "\(error.code)")
         }
         try self.init(data: data, path: path)
     }
@@ -37,12 +48,19 @@ public struct DeclarationFile: Sendable {
     /// - Throws: `TypeRegistryError` when the data is not a property list or an entry is malformed.
     public init(data: Data, path: String) throws {
         self.path = path
+        guard data.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw TypeRegistryError(
+                .malformedPropertyList, file: path,
+                message: data.isEmpty
+                    ? "the file is empty; a declaration file is a property list"
+                    : "the file holds only white space; a declaration file is a property list")
+        }
         let root: Any
         do {
             root = try PropertyListValue.read(data)
         } catch {
             throw TypeRegistryError(
-                .malformedPropertyList, file: path, message: "not a property list: \(Self.reason(error))")
+                .malformedPropertyList, file: path, message: "not a property list: \(Self.problem(error))")
         }
         guard let dictionary = root as? [String: Any] else {
             throw TypeRegistryError(
@@ -65,6 +83,17 @@ public struct DeclarationFile: Sendable {
             }
         }
         self.declarations = declarations
+    }
+
+    /// What is wrong with data that is not a property list: the decoder's own finding (an unknown tag, an
+    /// unexpected end), without its generic "not a valid property list" sentence, which the message already says.
+    private static func problem(_ error: any Error) -> String {
+        if case .dataCorrupted(let context) = error as? DecodingError, context.codingPath.isEmpty,
+            let underlying = context.underlyingError
+        {
+            return reason(underlying)
+        }
+        return reason(error)
     }
 
     private static func reason(_ error: any Error) -> String {

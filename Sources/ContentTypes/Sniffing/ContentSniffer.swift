@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Locking
 
@@ -186,25 +187,22 @@ public final class ContentSniffer: Sendable {
 
     /// The type of a file, from its name and its first `bytesExamined` bytes. Directories are `public.folder`.
     ///
+    /// Named pipes, sockets and devices are refused at once, without being opened for reading (reading one may never
+    /// end), and a file that grows while it is read is read only as far as it was long when opened.
+    ///
     /// - Parameter url: the file.
     /// - Returns: the type, libmagic's MIME type, and what decided.
-    /// - Throws: `ContentSnifferError` when the file cannot be read or libmagic fails.
+    /// - Throws: `ContentSnifferError` when the file cannot be read (``ContentSnifferError/message`` says why in plain
+    ///   words: no such file, permission denied, not a regular file (a named pipe)) or libmagic fails.
     public func identify(contentsOf url: URL) throws -> Identification {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ContentSnifferError(.unreadableFile, file: path, message: "no such file")
-        }
-        if isDirectory.boolValue {
-            return Identification(type: .folder, mimeType: "inode/directory", basis: .content)
-        }
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: Self.bytesExamined) ?? Data()
+            data = try ReadableFile(path).readPrefix(upTo: Self.bytesExamined)
+        } catch  where error.code == .isADirectory {
+            return Identification(type: .folder, mimeType: "inode/directory", basis: .content)
         } catch {
-            throw ContentSnifferError(.unreadableFile, file: path, message: (error as NSError).localizedDescription)
+            throw ContentSnifferError(.unreadableFile, file: path, message: "\(error.code)")
         }
         do {
             return try identify(data, filename: url.lastPathComponent)

@@ -1,4 +1,5 @@
 import ContentTypes
+import FileAccess
 import Foundation
 
 #if canImport(Glibc)
@@ -28,34 +29,36 @@ struct FileDescriptor: ~Copyable {
         return FileDescriptor(raw: raw, url: url, size: 0)
     }
 
-    /// Opens a regular file for reading; the corresponding C function is `open` with `O_RDONLY`.
+    /// Opens a regular file for reading through `ReadableFile`, which refuses a named pipe, a socket or a device
+    /// without opening it (opening a pipe for reading waits for a writer); the descriptor is a duplicate (`dup`) of
+    /// the one it checked.
     ///
     /// - Throws: `TransferError` with code `fileMissing` when there is no regular file at `url`.
     static func openRegularFile(at url: URL, contentType: UTType?) throws -> FileDescriptor {
-        let raw = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard raw >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR {
-                throw TransferError(
-                    .fileMissing, "the file \(url.path)\(offered(contentType)) does not exist",
-                    contentType: contentType,
-                    file: url)
-            }
-            throw TransferError.fileSystem("cannot open", file: url, errno: code)
-        }
-        var status = stat()
-        guard fstat(raw, &status) == 0 else {
-            let code = errno
-            close(raw)
-            throw TransferError.fileSystem("cannot examine", file: url, errno: code)
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            close(raw)
+        let file: ReadableFile
+        do {
+            file = try ReadableFile(url.path)
+        } catch  where error.code == .noSuchFile || error.code == .notADirectory {
+            throw TransferError(
+                .fileMissing, "the file \(url.path)\(offered(contentType)) does not exist", contentType: contentType,
+                file: url)
+        } catch  where error.code == .permissionDenied {
+            throw TransferError(
+                .fileSystem, "cannot open \(url.path)\(offered(contentType)): \(error.code)", contentType: contentType,
+                file: url)
+        } catch  where error.code == .isADirectory {
             throw TransferError(
                 .fileMissing, "\(url.path)\(offered(contentType)) is not a regular file", contentType: contentType,
                 file: url)
+        } catch {
+            throw TransferError(
+                .fileMissing, "\(url.path)\(offered(contentType)): \(error.code)", contentType: contentType, file: url)
         }
-        return FileDescriptor(raw: raw, url: url, size: Int(status.st_size))
+        let raw = dup(file.descriptor)
+        guard raw >= 0 else {
+            throw TransferError.fileSystem("cannot open", file: url, errno: errno)
+        }
+        return FileDescriptor(raw: raw, url: url, size: file.byteCount)
     }
 
     private static func offered(_ contentType: UTType?) -> String {

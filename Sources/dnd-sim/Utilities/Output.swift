@@ -57,6 +57,20 @@ enum JSONOutput {
     }
 }
 
+/// The `--json` record of an input that could not be handled (`types identify`, `image info`): the file as given,
+/// `"status": "failed"`, and the error in words, so that every input has a record. A handled input's record has
+/// `"status": "ok"`.
+struct FailureRecord: Encodable {
+    var file: String
+    var status = "failed"
+    var error: String
+
+    init(file: String, error: String) {
+        self.file = file
+        self.error = error
+    }
+}
+
 /// Sizes in words: `0 bytes`, `1 byte`, `145 bytes`, `6.6 kB`, `24.1 MB` (powers of 1000, as `ls --si` and file
 /// managers count), never "Zero KB".
 enum ByteCount {

@@ -58,6 +58,10 @@ struct ImageConvert: AsyncParsableCommand {
             to copy (eXIf, oFFs, private chunks) always, the others (sBIT, pCAL, sCAL, sTER …) when the samples \
             are unchanged in the same colour type and bit depth. What is left out is named on standard error and \
             in --json's droppedChunks.
+
+            IN must be a regular file: a named pipe, a socket or a device is refused at once, never read. Images \
+            larger than the decoder's limits are refused before anything is allocated; --max-width, --max-height \
+            and --max-decoded-bytes raise them.
             """
     )
 
@@ -81,6 +85,8 @@ struct ImageConvert: AsyncParsableCommand {
 
     @Flag(help: "Replace OUT if it exists (even when it is IN).")
     var force = false
+
+    @OptionGroup var decoderLimits: DecoderLimitOptions
 
     @Flag(help: "Print one JSON object: output, width, height, format, from, how, byteCount, droppedChunks.")
     var json = false
@@ -113,7 +119,7 @@ struct ImageConvert: AsyncParsableCommand {
         if !force && OutputFile.exists(output) {
             throw InputError(output, "already exists; it is not replaced (--force replaces it)")
         }
-        let (decoded, inputFormat) = try ImageFiles.readBitmap(input)
+        let (decoded, inputFormat) = try ImageFiles.readBitmap(input, limits: decoderLimits.limits)
         let bitmap = srgb ? decoded.convertedToSRGB() : decoded
         let outputFormat = ImageFiles.Format(pathExtension: output) ?? .png
         let data: Data

@@ -9,26 +9,31 @@ struct ImageInfo: AsyncParsableCommand {
         abstract: "Show a PNG's size, colour type, bit depth, interlacing, chunks and metadata.",
         discussion: """
             The file is decoded completely, so a damaged one is reported (exit status 1) even when its header \
-            is intact. With --json, each file is one line of JSON.
+            is intact. A named pipe, a socket or a device is refused at once, never read. With --json, each file \
+            is one line of JSON with "status": "ok", or "status": "failed" and "error" for a file that could not be \
+            read or decoded. Images larger than the decoder's limits (65535 pixels wide or high, 512 MiB decoded) \
+            are refused before anything is allocated; --max-width, --max-height and --max-decoded-bytes raise them.
             """
     )
 
     @Argument(help: "PNG files.")
     var files: [String]
 
-    @Flag(help: "Print one JSON object per file, one per line.")
+    @Flag(help: "Print one JSON object per file, one per line; a file that failed has status and error.")
     var json = false
 
+    @OptionGroup var decoderLimits: DecoderLimitOptions
+
     func run() async throws {
-        try await forEachInput(files) { (path) throws(InputError) in
+        try await forEachInput(files, json: json) { (path) throws(InputError) in
             let data = try ImageFiles.read(path)
             let info: PNGInfo
             do throws(ImageError) {
-                info = try PNGDecoder().info(data)
+                info = try PNGDecoder(limits: decoderLimits.limits).info(data)
             } catch {
-                throw InputError(path, error.message)
+                throw ImageFiles.problem(error, path: path)
             }
-            _ = try ImageFiles.decodePNG(data, path: path)
+            _ = try ImageFiles.decodePNG(data, path: path, limits: decoderLimits.limits)
             if json {
                 do {
                     try JSONOutput.printLine(InfoRecord(file: path, info: info))
@@ -103,6 +108,7 @@ enum InfoText {
 /// The JSON form of one file's info; keys in this order.
 struct InfoRecord: Encodable {
     var file: String
+    var status = "ok"
     var width: Int
     var height: Int
     var colourType: Int
@@ -116,7 +122,7 @@ struct InfoRecord: Encodable {
     var trailingBytes: Int
 
     enum CodingKeys: String, CodingKey {
-        case file, width, height
+        case file, status, width, height
         case colourType = "colorType"
         case colourTypeName = "colorTypeName"
         case bitDepth

@@ -24,8 +24,10 @@ struct MoveCommand: AsyncParsableCommand {
             the source name after that, and only after that.
 
             Anything that cannot be accepted stays where it was, with a reason: a file that is not an image, an \
-            unreadable file, a PNG whose structure is broken, a name already taken in DIR (nothing is ever \
-            replaced).
+            unreadable file, a named pipe, socket or device (refused at once, never read), a PNG whose structure \
+            is broken (its size is not checked against any decoder limit: nothing is decoded), a name already \
+            taken in DIR (nothing is ever replaced), a file that does not fit on a full disk (the files that fit \
+            still arrive). A file copied whose source cannot be removed is reported as copied, not moved.
 
             Examples:
               dnd-sim move shots/*.png --to Pictures/

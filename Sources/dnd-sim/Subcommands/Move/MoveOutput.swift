@@ -53,14 +53,21 @@ struct MoveOutput {
         }
     }
 
+    /// `moved 2 of 5 files (13.4 kB) to DIR; …`: only the files that ended as asked count as moved (or copied); a
+    /// file copied whose source could not be removed is counted apart, never as moved.
     private func sentence(_ summary: Summary) -> String {
-        let arrived = summary.moved + summary.copied
+        let asked: MoveOutcome.Status = copies ? .copied : .moved
+        let done = report.outcomes.filter { $0.status == asked }
+        let bytes = done.reduce(0) { $0 + ($1.byteCount ?? 0) }
         let files = report.outcomes.count - summary.duplicates
         var parts = [
-            "\(copies ? "copied" : "moved") \(arrived) of \(files) file\(files == 1 ? "" : "s")"
-                + " (\(ByteCount.words(summary.byteCount))) to \(destination)"
+            "\(asked) \(done.count) of \(files) file\(files == 1 ? "" : "s")"
+                + " (\(ByteCount.words(bytes))) to \(destination)"
         ]
-        if !copies, summary.copied > 0 { parts.append("\(summary.copied) copied but kept at the source") }
+        if !copies, summary.copied > 0 {
+            let those = summary.copied == 1 ? "its source" : "their sources"
+            parts.append("\(summary.copied) copied, not moved: \(those) could not be removed")
+        }
         if summary.refused > 0 { parts.append("\(summary.refused) refused, left where they were") }
         if summary.duplicates > 0 {
             parts.append("\(summary.duplicates) named again, handled once")

@@ -9,7 +9,9 @@ extension Types {
             abstract: "Validate declaration files against the system catalog and each other, in the order given.",
             discussion: """
                 Reports, for each file, how many types it exports and imports, or the first problem, naming the \
-                entry and the key. Exit status 1 when any file has a problem.
+                entry and the key, or why the file cannot be read (no such file, is a directory, empty, not a \
+                property list; a named pipe or a device is refused at once, never read). Exit status 1 when any \
+                file has a problem.
                 """)
 
         @Argument(

@@ -22,13 +22,15 @@ extension Types {
 
         @Flag(
             help: """
-                One JSON object per file and line: file, identifier, mimeType, contentMimeType (libmagic's, when it \
-                differs), how, nameSuggests (when the content contradicts the name).
+                One JSON object per file and line: file, status ("ok"), identifier, mimeType, contentMimeType \
+                (libmagic's, when it differs), how, nameSuggests (when the content contradicts the name); for a file \
+                that could not be read: file, status ("failed") and error.
                 """)
         var json = false
 
         struct Report: Encodable {
             var file: String
+            var status = "ok"
             var identifier: String
             var mimeType: String?
             var contentMimeType: String?
@@ -38,6 +40,7 @@ extension Types {
             func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(file, forKey: .file)
+                try container.encode(status, forKey: .status)
                 try container.encode(identifier, forKey: .identifier)
                 try container.encode(mimeType, forKey: .mimeType)
                 try container.encodeIfPresent(contentMimeType, forKey: .contentMimeType)
@@ -45,7 +48,9 @@ extension Types {
                 try container.encodeIfPresent(nameSuggests, forKey: .nameSuggests)
             }
 
-            enum CodingKeys: String, CodingKey { case file, identifier, mimeType, contentMimeType, how, nameSuggests }
+            enum CodingKeys: String, CodingKey {
+                case file, status, identifier, mimeType, contentMimeType, how, nameSuggests
+            }
         }
 
         func run() throws {
@@ -58,6 +63,9 @@ extension Types {
                     found = try sniffer.identify(contentsOf: URL(fileURLWithPath: file))
                 } catch let error as ContentSnifferError {
                     StandardError.write("dnd-sim: \(file): \(error.message)")
+                    if json {
+                        try JSONOutput.printLine(FailureRecord(file: file, error: error.message))
+                    }
                     failed = true
                     continue
                 }

@@ -82,6 +82,15 @@ extension ErrorCode where Failure == FileSystemError {
     public static let readOnly = Self(rawValue: "read-only file system")
     /// The file is larger than can be handled.
     public static let tooLarge = Self(rawValue: "file too large")
+    /// Something that is not a regular file is where a file to read was expected: a named pipe, a socket, a device.
+    /// It is refused without being opened for reading, since reading a pipe or a device may never end.
+    /// - Parameter kind: What is there.
+    /// - Returns: The code, `not a regular file (a named pipe)`.
+    public static func notARegularFile(_ kind: FileKind) -> Self {
+        Self(rawValue: "not a regular file (\(kind))")
+    }
+    /// The file was replaced by another between the check of what it is and its opening.
+    public static let replacedWhileOpening = Self(rawValue: "it was replaced by another file while it was opened")
     /// Another cause, in the C library's words.
     public static func other(_ errno: Int32) -> Self {
         Self(rawValue: String(cString: strerror(errno)))
