@@ -233,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DndSimTests",
-            dependencies: ["dnd-sim", "TestSupport"]
+            dependencies: ["dnd-sim", "TestSupport", "CFileSystem"]
         ),
         .testTarget(
             name: "GesturesTests",

@@ -1,4 +1,5 @@
 import DnDKit
+import FileMoving
 import Foundation
 import Rendering
 import Simulation
@@ -24,14 +25,13 @@ final class RunPictures {
         self.columns = columns
     }
 
-    /// Creates the snapshot folder, when there is one: inside a fresh output folder, so nothing of an earlier run
-    /// is there (see `OutputFolder`).
+    /// Creates the snapshot folder, when there is one: inside the output folder's hidden working folder, so nothing
+    /// of an earlier run is there (see `OutputFolder`).
     func prepare() throws {
         guard let folder else { return }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(folder.path, "cannot create the snapshot folder: \(error)")
+        guard mkdir(folder.path, 0o777) == 0 || errno == EEXIST else {
+            let error = FileSystemError("cannot create the snapshot folder", path: folder.path, errno: errno)
+            throw InputError(error, fallback: folder.path)
         }
     }
 
@@ -51,7 +51,8 @@ final class RunPictures {
             let picture = try renderer.render(simulation.scene)
             if let folder {
                 let file = folder.appendingPathComponent(name)
-                try PNGEncoder(options: .fast).encode(picture).write(to: file)
+                try OutputFile.writeContents(
+                    PNGEncoder(options: .fast).encode(picture), toPath: file.path, replacing: false)
                 files.append(file)
             }
             if let columns {
