@@ -218,6 +218,52 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: folders.root.appendingPathComponent("fresh").path))
     }
 
+    /// Sets or clears a file's immutable attribute with `chattr` (root only), which makes renaming it fail.
+    func setImmutable(_ path: String, _ on: Bool) throws -> Bool {
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        chattr.arguments = [on ? "+i" : "-i", path]
+        chattr.standardError = FileHandle.nullDevice
+        try chattr.run()
+        chattr.waitUntilExit()
+        return chattr.terminationStatus == 0
+    }
+
+    @Test(
+        "A rename that fails halfway through the commit is undone: the old entries are back, nothing new is placed",
+        .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr")))
+    func failedCommitIsUndone() throws {
+        let folders = try MoveFolders()
+        let folder = folders.source.path
+        try write(["a/1.png": "old a", "b/1.png": "old b"], into: folder)
+        let before = try folders.contents()
+        let output = try OutputFolder(folder, replacing: true, expecting: ["a", "b"])
+        for name in ["a", "b", "c"] {
+            try Data("new \(name)".utf8).write(to: output.staging.appendingPathComponent(name))
+        }
+        // a and b are moved aside and the new a and b placed; then c cannot be renamed.
+        let stuck = output.staging.appendingPathComponent("c").path
+        #expect(try setImmutable(stuck, true))
+        defer {
+            _ = try? setImmutable(stuck, false)
+            folders.remove()
+        }
+        let failure = #expect(throws: OutputFolderError.self) { try output.commit() }
+        #expect(failure?.underlying?.code == .permissionDenied)
+        #expect(failure?.underlying?.path == "\(folder)/c")
+        #expect(try folders.contents().filter { !$0.key.contains("/.dnd-sim-staging-") } == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".dnd-sim-staging-") }
+                .sorted() == [".dnd-sim-output", "a", "b"])
+        // Once the cause is gone, the same outputs commit.
+        #expect(try setImmutable(stuck, false))
+        try output.commit()
+        #expect(text(folder + "/c") == "new c")
+        #expect(text(folder + "/a") == "new a")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [".dnd-sim-output", "a", "b", "c"])
+    }
+
     @Test("Entries of an earlier commit that this one does not write: removed when replacing, else kept and recorded")
     func earlierEntries() throws {
         let folders = try MoveFolders()
