@@ -71,6 +71,7 @@ public final class OutputFolder {
                 throw FileSystemError(Self.operation, path: path, errno: errno)
             }
         } catch {
+            for made in made.reversed() { rmdir(made) }
             throw OutputFolderError(error, folder: path)
         }
         do throws(OutputFolderError) {

@@ -65,6 +65,7 @@ struct Demo: AsyncParsableCommand {
         }
         let pictures = RunPictures(
             folder: output.staging.appendingPathComponent("snapshots"),
+            shownAs: URL(fileURLWithPath: output.path).appendingPathComponent("snapshots"),
             columns: ansi ? RunPictures.terminalColumns : nil)
         let result: SimulationResult
         do {
@@ -87,8 +88,7 @@ struct Demo: AsyncParsableCommand {
         RunOutput.printText(result, colors: colors)
         pictures.printTerminalPictures()
         print("")
-        let snapshots = URL(fileURLWithPath: output.path).appendingPathComponent("snapshots")
-        RunOutput.note("Pictures: \(pictures.filesSummary(shownIn: snapshots))", json: false)
+        RunOutput.note("Pictures: \(pictures.filesSummary())", json: false)
         if let written, let out {
             RunOutput.note("Wrote \(written) items under \(out), each read back and checked.", json: false)
         }

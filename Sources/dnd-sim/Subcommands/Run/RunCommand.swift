@@ -115,8 +115,11 @@ struct Run: AsyncParsableCommand {
             throw InputError.outputFolder(error)
         }
         let pictureFolder = out != nil ? output?.staging.appendingPathComponent("snapshots") : output?.staging
+        let final = URL(fileURLWithPath: output?.path ?? ".", isDirectory: true)
         let pictures = RunPictures(
-            folder: snapshots ? pictureFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
+            folder: snapshots ? pictureFolder : nil,
+            shownAs: out != nil ? final.appendingPathComponent("snapshots") : final,
+            columns: ansi ? RunPictures.terminalColumns : nil)
         let result: SimulationResult
         do {
             try pictures.prepare()
@@ -151,11 +154,8 @@ struct Run: AsyncParsableCommand {
             throw InputError.outputFolder(error)
         }
         pictures.printTerminalPictures()
-        let final = URL(fileURLWithPath: output?.path ?? ".", isDirectory: true)
         if snapshots {
-            RunOutput.note(
-                "Pictures: \(pictures.filesSummary(shownIn: out != nil ? final.appendingPathComponent("snapshots") : final))",
-                json: json)
+            RunOutput.note("Pictures: \(pictures.filesSummary())", json: json)
         }
         if let written, let out {
             RunOutput.note("Wrote \(written) items under \(out), each read back and checked.", json: json)
