@@ -180,5 +180,8 @@ struct RunCommandTests {
         let result = try dndSim(["run", "--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("dnd-sim run Samples/Scenes/photo-sorter.yaml"))
+        let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("--force replaces only what the folder's record (.dnd-sim-output"))
+        #expect(words.contains("{\"type\":\"run\",\"scene\":…,\"status\":\"failed\",\"error\":…}"))
     }
 }

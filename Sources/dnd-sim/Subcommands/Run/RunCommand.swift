@@ -29,7 +29,7 @@ struct Run: AsyncParsableCommand {
             pictures in the terminal with truecolor half blocks, $COLUMNS wide (80 by default).
 
             A step the scene cannot play stops the run: the timeline of the steps before it is printed, then the \
-            error with its line and column, and no output folder is written.
+            error with its line and column, and nothing is written to the output folder.
 
             The output folder (--out DIR, or ./snapshots for pictures alone) keeps everything of yours: dnd-sim \
             writes only its own entries there (a folder per pane, snapshots/; the pictures for ./snapshots) and \
@@ -41,8 +41,9 @@ struct Run: AsyncParsableCommand {
             interrupted run leaves the earlier outputs as they were. A folder whose mode forbids writing (555) \
             is refused, even for root.
 
-            With --json, the last line is {"type":"run","status":"completed"} or, when the run failed, \
-            {"type":"run","status":"failed","error":…} with the file, line and column of the error.
+            With --json, the last line is {"type":"run","scene":…,"status":"completed"} or, when the run \
+            failed, {"type":"run","scene":…,"status":"failed","error":…} with the file, line and column of the \
+            error.
 
             Examples:
               dnd-sim run Samples/Scenes/photo-sorter.yaml
