@@ -178,8 +178,8 @@ public final class OutputFolder {
 
     /// The names among `names` that are already in the folder, which the outputs may replace.
     ///
-    /// - Throws: `reservedName` for a name the folder keeps for itself; `exists` when replacing was not asked for;
-    ///   `notWrittenHere` with every path that is not recorded, or changed since.
+    /// - Throws: `reservedName` for a name the folder keeps for itself; `notWrittenHere` with every path that is not
+    ///   recorded, or changed since; `exists` when all are recorded but replacing was not asked for.
     private static func inTheWay(
         _ names: [String], of folder: String, shownAs shown: String, record: OutputRecord?, replacing: Bool
     ) throws(OutputFolderError) -> [String] {
@@ -189,12 +189,13 @@ public final class OutputFolder {
         }
         let existing = names.filter { OutputFile.exists("\(folder)/\($0)") }
         guard !existing.isEmpty else { return [] }
-        guard replacing else {
-            throw OutputFolderError(.exists, folder: shown, entries: existing)
-        }
+        // What is not recorded is named first, with or without replacing: replacing would not touch it either.
         let foreign = existing.flatMap { record?.foreignPaths(under: $0, in: folder) ?? [$0] }
         guard foreign.isEmpty else {
             throw OutputFolderError(.notWrittenHere, folder: shown, entries: foreign)
+        }
+        guard replacing else {
+            throw OutputFolderError(.exists, folder: shown, entries: existing)
         }
         return existing
     }

@@ -150,8 +150,11 @@ struct OutputFolderTests {
         try FileManager.default.createDirectory(
             atPath: folder + "/inbox", withIntermediateDirectories: true)
         try folders.write(Data("mine".utf8), as: "inbox/mine.png")
-        #expect(throws: OutputFolderError(.notWrittenHere, folder: folder, entries: ["inbox"])) {
-            _ = try OutputFolder(folder, replacing: true, expecting: ["inbox"])
+        // Named as not dnd-sim's whether or not replacing was asked for: replacing would not touch it either.
+        for replacing in [false, true] {
+            #expect(throws: OutputFolderError(.notWrittenHere, folder: folder, entries: ["inbox"])) {
+                _ = try OutputFolder(folder, replacing: replacing, expecting: ["inbox"])
+            }
         }
         // The user adds a file into an output folder and edits an output file.
         try write(["snapshots/1.png": "a", "snapshots/2.png": "b", "tray/note.txt": "n"], into: folder)
