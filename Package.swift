@@ -242,7 +242,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DndSimTests",
-            dependencies: ["dnd-sim", "TestSupport"]
+            dependencies: ["dnd-sim", "TestSupport", "CFileSystem"]
         ),
         .testTarget(
             name: "GesturesTests",

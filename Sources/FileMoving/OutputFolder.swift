@@ -1,103 +1,263 @@
 import Foundation
 
+#if os(Linux)
+    import CFileSystem
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// A folder of outputs written as a whole: everything goes into a hidden folder beside it, which takes the folder's
-/// name only once the work is complete. Nothing that was in the folder is overwritten piecemeal or left stale beside
-/// the new files, and an interrupted run leaves the old folder as it was.
+/// A folder that receives a run's outputs without losing anything that was in it.
 ///
-/// An existing folder that holds anything is refused unless `replacing`; then it is replaced as a whole when the new
-/// one is committed (moved aside, the new one renamed into place, the old one removed). An empty folder is simply
-/// taken. The corresponding C functions are `mkdir` and `rename`.
+/// The outputs are written into a hidden working folder inside it (``staging``); ``commit()`` then gives each of
+/// them — each entry at the top of ``staging``: a file, or a folder such as `snapshots` — its name in the folder with
+/// `rename`. The folder itself is never replaced: its mode, owner, extended attributes and inode stay, and a symbolic
+/// link to a folder is followed. Entries the outputs do not name are never touched.
+///
+/// An entry the outputs would replace is refused unless `replacing`; even then it is replaced only when the
+/// folder's record (the hidden file `.dnd-sim-output`, written by each commit) lists it and everything under it, all
+/// unchanged since; otherwise the refusal (``OutputFolderError``) names what may be the user's. With `replacing`,
+/// recorded and unchanged entries of an earlier commit that this one does not write are removed, so no stale output
+/// stays beside new ones.
+///
+/// The commit moves the entries being replaced aside, renames the new ones into place and writes the record; if a
+/// step fails, the steps before it are undone and the folder is as it was. An interrupted run leaves the earlier
+/// outputs in place (and at most a hidden working folder). A folder whose mode denies writing to the class this
+/// process is in (owner, group, others; root counts as the owner) is refused as "permission denied", even for root,
+/// whom the system would let write. The corresponding C functions are `stat`, `mkdir`, `rename` and `renameat2`.
 public final class OutputFolder {
-    /// The folder the outputs are for.
+    /// The folder the outputs are for, as an absolute path (a symbolic link is kept, not resolved).
     public let path: String
-    /// Where to write them until ``commit()``.
+    /// Where to write the outputs until ``commit()``: a hidden folder inside ``path``.
     public let staging: URL
+    /// The folder as it was named, for messages.
+    private let shown: String
     private let replacing: Bool
+    /// The folders this made because they were missing, outermost first; removed again by ``discard()`` if empty.
+    private let made: [String]
     private var done = false
 
-    /// Checks the folder and makes the hidden one beside it (and the folders above it, if missing).
+    private static let operation = "cannot write the output folder"
+    /// The start of the names the folder keeps for itself: its record and its hidden working folders.
+    private static let reservedPrefix = ".dnd-sim-"
+
+    /// Checks the folder (making it and the folders above it if missing) and makes the hidden working folder in it.
     ///
     /// - Parameters:
     ///   - path: The output folder.
-    ///   - replacing: Whether a folder that holds something may be replaced.
-    /// - Throws: `FileSystemError`: `exists` for a folder that holds something, `notADirectory` for a file there,
-    ///   or why the hidden folder cannot be made.
-    public init(_ path: String, replacing: Bool) throws(FileSystemError) {
-        let operation = "cannot write the output folder"
-        let url = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
-        var status = stat()
-        if lstat(url.path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw FileSystemError(.notADirectory, path: path, operation: operation)
+    ///   - replacing: Whether entries dnd-sim wrote there before may be replaced.
+    ///   - entries: Names the outputs will have at the top of the folder, when known in advance: they are checked now,
+    ///     so that a refusal comes before any work. ``commit()`` checks every name again.
+    /// - Throws: `OutputFolderError`: `exists` or `notWrittenHere` naming the entries in the way; `fileSystem` with
+    ///   `notADirectory` for a file in the folder's place, `permissionDenied` for a folder that may not be written.
+    public init(_ path: String, replacing: Bool, expecting entries: [String] = []) throws(OutputFolderError) {
+        let folder = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path
+        var made: [String] = []
+        do throws(FileSystemError) {
+            var status = stat()
+            if stat(folder, &status) == 0 {
+                guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                    throw FileSystemError(.notADirectory, path: path, operation: Self.operation)
+                }
+                guard Self.modeAllowsWriting(status) else {
+                    throw FileSystemError(.permissionDenied, path: path, operation: Self.operation)
+                }
+            } else if errno == ENOENT || errno == ENOTDIR {
+                // Missing, or a file on the way: making the folders finds which, and names it.
+                try Self.makeFolders(folder, made: &made)
+            } else {
+                throw FileSystemError(Self.operation, path: path, errno: errno)
             }
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-            if !contents.isEmpty && !replacing {
-                throw FileSystemError(.exists, path: path, operation: operation)
+        } catch {
+            for made in made.reversed() { rmdir(made) }
+            throw OutputFolderError(error, folder: path)
+        }
+        do throws(OutputFolderError) {
+            let record = try OutputRecord.read(in: folder, shownAs: path)
+            _ = try Self.inTheWay(entries, of: folder, shownAs: path, record: record, replacing: replacing)
+            do throws(FileSystemError) {
+                staging = URL(fileURLWithPath: try Self.makeWorkingFolder(in: folder, "staging", shownAs: path))
+            } catch {
+                throw OutputFolderError(error, folder: path)
             }
+        } catch {
+            for made in made.reversed() { rmdir(made) }
+            throw error
         }
-        let parent = url.deletingLastPathComponent()
-        try Self.makeFolders(parent.path, operation: operation)
-        // A new folder with a random name; mkdir applies the umask, as for any folder the user makes.
-        var generator = SystemRandomNumberGenerator()
-        var made: String?
-        for _ in 0..<100 where made == nil {
-            let candidate =
-                "\(parent.path)/.\(url.lastPathComponent).partial-\(String(generator.next() & 0xFF_FFFF_FFFF, radix: 36))"
-            if mkdir(candidate, 0o777) == 0 {
-                made = candidate
-            } else if errno != EEXIST {
-                throw FileSystemError(operation, path: path, errno: errno)
-            }
-        }
-        guard let made else {
-            throw FileSystemError(operation, path: path, errno: EEXIST)
-        }
-        self.path = url.path
-        self.staging = URL(fileURLWithPath: made, isDirectory: true)
+        self.path = folder
+        self.shown = path
         self.replacing = replacing
+        self.made = made
     }
 
     deinit {
         if !done { discard() }
     }
 
-    /// Gives the finished outputs the folder's name, replacing what was there if that was allowed.
+    /// Gives each output in ``staging`` its name in the folder, replacing recorded, unchanged entries if that was
+    /// allowed, and writes the folder's record.
     ///
-    /// - Throws: `FileSystemError` when the folder cannot be put in place; the old folder is then as it was.
-    public func commit() throws(FileSystemError) {
-        let operation = "cannot write the output folder"
-        if rename(staging.path, path) == 0 {
-            done = true
-            return
+    /// - Throws: `OutputFolderError` naming the entries in the way, or what failed; the folder is then as it was.
+    public func commit() throws(OutputFolderError) {
+        guard !done else { return }
+        let names: [String]
+        let record: OutputRecord?
+        let replaced: [String]
+        do throws(FileSystemError) {
+            names = try FolderListing.names(in: staging.path, operation: Self.operation)
+        } catch {
+            throw OutputFolderError(error, folder: shown)
         }
-        let code = errno
-        guard code == EEXIST || code == ENOTEMPTY else {
-            throw FileSystemError(operation, path: path, errno: code)
+        record = try OutputRecord.read(in: path, shownAs: shown)
+        // Checked again: entries may have appeared while the outputs were made.
+        replaced = try Self.inTheWay(names, of: path, shownAs: shown, record: record, replacing: replacing)
+        var stale: [String] = []
+        var kept: [OutputRecord.Item] = []
+        for entry in record?.entries ?? [] where !names.contains(entry) && OutputFile.exists("\(path)/\(entry)") {
+            guard record?.foreignPaths(under: entry, in: path).isEmpty == true else { continue }
+            if replacing {
+                stale.append(entry)
+            } else {
+                kept += OutputRecord.walk([entry], in: path)
+            }
         }
-        guard replacing else {
-            throw FileSystemError(.exists, path: path, operation: operation)
-        }
-        let aside = staging.path.replacingOccurrences(of: ".partial-", with: ".old-")
-        guard rename(path, aside) == 0 else {
-            throw FileSystemError(operation, path: path, errno: errno)
-        }
-        guard rename(staging.path, path) == 0 else {
-            let failure = FileSystemError(operation, path: path, errno: errno)
-            _ = rename(aside, path)
-            throw failure
-        }
+        try place(names, replacing: replaced + stale, keeping: kept)
         done = true
-        try? FileManager.default.removeItem(atPath: aside)
+        rmdir(staging.path)
     }
 
-    /// Makes a folder and any missing folders above it, as `mkdir -p` does; the corresponding C function is `mkdir`.
-    private static func makeFolders(_ path: String, operation: String) throws(FileSystemError) {
+    /// Moves `old` aside, renames `names` into place and writes the record; undoes what was done if a step fails.
+    private func place(_ names: [String], replacing old: [String], keeping kept: [OutputRecord.Item])
+        throws(OutputFolderError)
+    {
+        var aside: String?
+        var movedAside: [String] = []
+        var placed: [String] = []
+        do throws(FileSystemError) {
+            if !old.isEmpty {
+                let folder = try Self.makeWorkingFolder(in: path, "old", shownAs: shown)
+                aside = folder
+                for name in old {
+                    guard rename("\(path)/\(name)", "\(folder)/\(name)") == 0 else {
+                        throw FileSystemError(Self.operation, path: "\(shown)/\(name)", errno: errno)
+                    }
+                    movedAside.append(name)
+                }
+            }
+            for name in names {
+                let code = Self.renameWithoutReplacing("\(staging.path)/\(name)", "\(path)/\(name)")
+                guard code == 0 else {
+                    throw FileSystemError(Self.operation, path: "\(shown)/\(name)", errno: code)
+                }
+                placed.append(name)
+            }
+            let record = OutputRecord(written: kept + OutputRecord.walk(names, in: path))
+            try OutputFile.writeContents(
+                try record.encoded(), toPath: "\(path)/\(OutputRecord.fileName)", replacing: true)
+        } catch {
+            for name in placed.reversed() { rename("\(path)/\(name)", "\(staging.path)/\(name)") }
+            if let aside {
+                for name in movedAside.reversed() { rename("\(aside)/\(name)", "\(path)/\(name)") }
+                rmdir(aside)
+            }
+            throw OutputFolderError(error, folder: shown)
+        }
+        if let aside {
+            try? FileManager.default.removeItem(atPath: aside)
+        }
+    }
+
+    /// Removes the unfinished outputs, and the folders this made if they are empty; the folder is as it was.
+    public func discard() {
+        done = true
+        try? FileManager.default.removeItem(at: staging)
+        for folder in made.reversed() { rmdir(folder) }
+    }
+
+    /// The names among `names` that are already in the folder, which the outputs may replace.
+    ///
+    /// - Throws: `reservedName` for a name the folder keeps for itself; `notWrittenHere` with every path that is not
+    ///   recorded, or changed since; `exists` when all are recorded but replacing was not asked for.
+    private static func inTheWay(
+        _ names: [String], of folder: String, shownAs shown: String, record: OutputRecord?, replacing: Bool
+    ) throws(OutputFolderError) -> [String] {
+        let reserved = names.filter { $0.hasPrefix(reservedPrefix) }
+        guard reserved.isEmpty else {
+            throw OutputFolderError(.reservedName, folder: shown, entries: reserved)
+        }
+        let existing = names.filter { OutputFile.exists("\(folder)/\($0)") }
+        guard !existing.isEmpty else { return [] }
+        // What is not recorded is named first, with or without replacing: replacing would not touch it either.
+        let foreign = existing.flatMap { record?.foreignPaths(under: $0, in: folder) ?? [$0] }
+        guard foreign.isEmpty else {
+            throw OutputFolderError(.notWrittenHere, folder: shown, entries: foreign)
+        }
+        guard replacing else {
+            throw OutputFolderError(.exists, folder: shown, entries: existing)
+        }
+        return existing
+    }
+
+    /// Whether the folder's mode bits let this process add entries (write and search), read for the class it is in:
+    /// the owner (and root), the group, or others.
+    private static func modeAllowsWriting(_ status: stat) -> Bool {
+        let user = geteuid()
+        let shift: mode_t
+        if user == status.st_uid || user == 0 {
+            shift = 6
+        } else if isMember(ofGroup: status.st_gid) {
+            shift = 3
+        } else {
+            shift = 0
+        }
+        return (status.st_mode >> shift) & 0o3 == 0o3
+    }
+
+    private static func isMember(ofGroup group: gid_t) -> Bool {
+        if getegid() == group { return true }
+        let count = getgroups(0, nil)
+        guard count > 0 else { return false }
+        var groups = [gid_t](repeating: 0, count: Int(count))
+        let filled = getgroups(count, &groups)
+        return filled > 0 && groups.prefix(Int(filled)).contains(group)
+    }
+
+    /// A new hidden folder inside `folder`, named with the reserved prefix, `purpose` and a random suffix.
+    private static func makeWorkingFolder(
+        in folder: String, _ purpose: String, shownAs shown: String
+    ) throws(FileSystemError) -> String {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            let suffix = String(generator.next() & 0xFF_FFFF_FFFF, radix: 36)
+            let candidate = "\(folder)/\(reservedPrefix)\(purpose)-\(suffix)"
+            if mkdir(candidate, 0o700) == 0 {
+                return candidate
+            }
+            if errno != EEXIST {
+                throw FileSystemError(operation, path: shown, errno: errno)
+            }
+        }
+        throw FileSystemError(operation, path: shown, errno: EEXIST)
+    }
+
+    /// `rename` that never replaces what is at `to`: `renameat2` with `RENAME_NOREPLACE`, or, on a file system that
+    /// cannot promise it, a check just before.
+    ///
+    /// - Returns: 0, or the `errno` of the failure (`EEXIST` when something is at `to`).
+    private static func renameWithoutReplacing(_ from: String, _ to: String) -> Int32 {
+        #if os(Linux)
+            if cfilesystem_rename_noreplace(from, to) == 0 { return 0 }
+            guard errno == EINVAL || errno == ENOSYS else { return errno }
+        #endif
+        if OutputFile.exists(to) { return EEXIST }
+        return rename(from, to) == 0 ? 0 : errno
+    }
+
+    /// Makes a folder and any missing folders above it, as `mkdir -p` does, noting those it made (outermost first).
+    /// The corresponding C function is `mkdir`.
+    private static func makeFolders(_ path: String, made: inout [String]) throws(FileSystemError) {
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
@@ -107,17 +267,12 @@ public final class OutputFolder {
         }
         let above = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if above != path {
-            try makeFolders(above, operation: operation)
+            try makeFolders(above, made: &made)
         }
-        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+        if mkdir(path, 0o777) == 0 {
+            made.append(path)
+        } else if errno != EEXIST {
             throw FileSystemError(operation, path: path, errno: errno)
         }
     }
-
-    /// Removes the unfinished outputs; the folder stays as it was.
-    public func discard() {
-        done = true
-        try? FileManager.default.removeItem(at: staging)
-    }
-
 }

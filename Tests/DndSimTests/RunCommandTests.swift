@@ -33,7 +33,12 @@ struct RunCommandTests {
         for line in lines {
             #expect(throws: Never.self) { _ = try JSONSerialization.jsonObject(with: Data(line.utf8)) }
         }
-        #expect(lines.last?.contains("\"type\":\"pane\"") == true)
+        #expect(lines.dropLast().last?.contains("\"type\":\"pane\"") == true)
+        let record = try #require(
+            try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+        #expect(record["type"] as? String == "run")
+        #expect(record["status"] as? String == "completed")
+        #expect(record["error"] == nil)
     }
 
     @Test("--out writes each pane's items, bytes as they ended up")
@@ -57,7 +62,10 @@ struct RunCommandTests {
             ["run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path, "--json"])
         #expect(refused.status == 1)
         #expect(
-            refused.standardError.contains("already exists and holds files; it is not replaced (--force replaces it)"))
+            refused.standardError.contains(
+                "\(folder.path): holds archive, desk, inbox, tray already; they are not replaced (--force replaces what "
+                    + "dnd-sim wrote there)"))
+        #expect(refused.standardOutput.split(separator: "\n").last?.contains("\"status\":\"failed\"") == true)
         let json = try dndSim([
             "run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path, "--json",
             "--force",
@@ -88,6 +96,15 @@ struct RunCommandTests {
         ])
         #expect(json.status == 1)
         #expect(json.standardOutput.contains("\"removed\""))
+        // The failure has its record, the last line: status, the error's words, and its place as values.
+        let record = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data((json.standardOutput.split(separator: "\n").last ?? "").utf8)) as? [String: Any])
+        #expect(record["type"] as? String == "run")
+        #expect(record["status"] as? String == "failed")
+        #expect(record["error"] as? String == "pointer 9 is not down, so it cannot go up")
+        #expect(record["file"] as? String == script.path)
+        #expect(record["line"] as? Int == 2)
     }
 
     @Test("A separate script file replaces the scene's own")
@@ -127,11 +144,33 @@ struct RunCommandTests {
         #expect(result.standardError.contains("bad.txt:2: pane \"strip\" holds no item \"picture-9\""))
     }
 
-    @Test("A missing scene file is exit 1; a missing argument is exit 2")
+    @Test("A scene file that cannot be read is exit 1 with its path and why in plain words; a missing argument is 2")
     func missing() throws {
-        let missing = try dndSim(["run", "/no/such/scene.yaml"])
-        #expect(missing.status == 1)
-        #expect(missing.standardError.contains("/no/such/scene.yaml"))
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.yaml")
+        try Data().write(to: empty)
+        for (path, reason) in [
+            ("/no/such/scene.yaml", "cannot read the scene file: no such file"),
+            (folder.path, "cannot read the scene file: is a directory"),
+            (empty.path, "the scene file is empty"),
+        ] {
+            let result = try dndSim(["run", path])
+            #expect(result.status == 1)
+            #expect(result.standardError.hasPrefix("dnd-sim: \(path): \(reason)"), "\(result.standardError)")
+            #expect(!result.standardError.contains("operation could not be completed"))
+            // With --json the input still gets its record, the failure in the same words.
+            let json = try dndSim(["run", path, "--json"])
+            #expect(json.status == 1)
+            let record = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+            #expect(record["status"] as? String == "failed")
+            #expect(record["file"] as? String == path)
+            #expect((record["error"] as? String)?.hasPrefix(reason) == true)
+        }
+        let missingScript = try dndSim(
+            ["run", Self.scenes.appendingPathComponent("photo-sorter.yaml").path, "--script", "/no/such/drags.txt"])
+        #expect(missingScript.standardError.contains("/no/such/drags.txt: cannot read the script: no such file"))
         let usage = try dndSim(["run"])
         #expect(usage.status == 2)
     }
@@ -141,5 +180,8 @@ struct RunCommandTests {
         let result = try dndSim(["run", "--help"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("dnd-sim run Samples/Scenes/photo-sorter.yaml"))
+        let words = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("--force replaces only what the folder's record (.dnd-sim-output"))
+        #expect(words.contains("{\"type\":\"run\",\"scene\":…,\"status\":\"failed\",\"error\":…}"))
     }
 }

@@ -40,7 +40,7 @@ struct RunPicturesTests {
         #expect(result.standardOutput.contains("Pictures: \(pictures.path)/\(names[0])"))
     }
 
-    @Test("An output folder that holds files is refused unless --force, which replaces it whole: nothing stale")
+    @Test("Pictures already there are refused unless --force, which replaces only dnd-sim's own: nothing stale")
     func rerun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,20 +50,53 @@ struct RunPicturesTests {
         try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         let scene = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
 
-        let refused = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"])
-        #expect(refused.status == 1)
-        #expect(refused.standardError.contains("\(folder.path): already exists and holds files"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path) == ["099-lift.png"])
-        #expect(
-            FileManager.default.contents(atPath: folder.appendingPathComponent("notes.txt").path) == Data("mine".utf8))
-
+        // A snapshots folder dnd-sim did not write: refused, with or without --force.
+        for force in [[], ["--force"]] {
+            let refused = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"] + force)
+            #expect(refused.status == 1)
+            #expect(refused.standardError.contains("\(folder.path): holds snapshots"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: pictures.path) == ["099-lift.png"])
+        }
+        try FileManager.default.removeItem(at: pictures)
+        #expect(try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"]).status == 0)
         let forced = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots", "--force"])
         #expect(forced.status == 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path)
-        #expect(!names.contains("099-lift.png") && names.contains { $0.hasSuffix("-lift.png") })
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.txt").path))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: pictures.path).contains { $0.hasSuffix("-lift.png") })
+        #expect(
+            FileManager.default.contents(atPath: folder.appendingPathComponent("notes.txt").path) == Data("mine".utf8))
+        // No working folder is left behind, inside or beside.
+        #expect(
+            try !FileManager.default.contentsOfDirectory(atPath: folder.path).contains {
+                $0.hasPrefix(".dnd-sim-") && $0 != ".dnd-sim-output"
+            })
         let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
-        #expect(!siblings.contains { $0.hasPrefix(".\(folder.lastPathComponent).") })  // no partial or old folder left
+        #expect(!siblings.contains { $0.hasPrefix(".\(folder.lastPathComponent).") })
+    }
+
+    @Test("Pictures alone go to ./snapshots; --force there renews dnd-sim's pictures and leaves none stale")
+    func picturesAlone() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = RunCommandTests.scenes.appendingPathComponent("cancel-paths.yaml")
+        let short = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
+        #expect(try dndSim(["run", long.path, "--snapshots"], currentDirectory: folder).status == 0)
+        let pictures = folder.appendingPathComponent("snapshots")
+        let first = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasSuffix(".png") }
+        try Data("mine".utf8).write(to: pictures.appendingPathComponent("README.txt"))
+
+        let refused = try dndSim(["run", short.path, "--snapshots"], currentDirectory: folder)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("snapshots: holds 001-"))
+        let forced = try dndSim(["run", short.path, "--snapshots", "--force"], currentDirectory: folder)
+        #expect(forced.status == 0, "\(forced.standardError)")
+        let second = try FileManager.default.contentsOfDirectory(atPath: pictures.path).filter { $0.hasSuffix(".png") }
+        let expected = forced.standardOutput.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect(second.count == expected)
+        #expect(first.count > second.count)
+        #expect(
+            FileManager.default.contents(atPath: pictures.appendingPathComponent("README.txt").path)
+                == Data("mine".utf8))
     }
 
     @Test("--ansi draws each moment in the terminal with truecolor half blocks, $COLUMNS wide")

@@ -62,27 +62,3 @@ struct OutputFileTests {
                 == "/x: cannot read: permission denied")
     }
 }
-
-/// An output folder built beside its place: missing folders above it are made; a file in the way is a typed error.
-@Suite("Output folders")
-struct OutputFolderTests {
-    @Test func makesMissingParentsAndRefusesAFileInTheWay() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dndkit-folder-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let nested = root.appendingPathComponent("a/b/out").path
-        let output = try OutputFolder(nested, replacing: false)
-        try Data("x".utf8).write(to: output.staging.appendingPathComponent("file"))
-        try output.commit()
-        #expect(FileManager.default.contents(atPath: nested + "/file") == Data("x".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path + "/a/b") == ["out"])
-
-        let blocker = root.appendingPathComponent("plain").path
-        try Data().write(to: URL(fileURLWithPath: blocker))
-        #expect(throws: FileSystemError(.notADirectory, path: blocker, operation: "cannot write the output folder")) {
-            _ = try OutputFolder(blocker + "/inside/out", replacing: false)
-        }
-        #expect(throws: FileSystemError(.exists, path: nested, operation: "cannot write the output folder")) {
-            _ = try OutputFolder(nested, replacing: false)
-        }
-    }
-}

@@ -162,4 +162,20 @@ struct SceneParsingTests {
         let bitmap = try #require(simulation.bitmap(forImageNamed: imageName))
         #expect(bitmap.width == 32 && bitmap.height == 32)
     }
+
+    @Test("A pane's folder that holds something unreadable says which file and why in words")
+    func unreadableFolderItem() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dndkit-scene-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inner = root.appendingPathComponent("photos/album")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        let scene = root.appendingPathComponent("scene.yaml")
+        try Data("panes:\n  - name: box\n    frame: [0, 0, 100, 100]\n    contents: {folder: photos}\n".utf8)
+            .write(to: scene)
+        let failure = #expect(throws: SimulationError.self) {
+            _ = try Simulation(try SceneFile.load(contentsOf: scene))
+        }
+        #expect(failure?.message == "cannot read the file: is a directory")
+        #expect(failure?.file == inner.path)
+    }
 }

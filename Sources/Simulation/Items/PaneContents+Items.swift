@@ -1,4 +1,5 @@
 import ContentTypes
+import FileMoving
 import Foundation
 import PNGCodec
 
@@ -61,8 +62,11 @@ extension PaneContents {
         }
         return try names.map { name in
             let url = folder.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw SimulationError(.unreadableFile, "cannot read the file", file: url.path)
+            let data: Data
+            do throws(FileSystemError) {
+                data = try OutputFile.readContents(atPath: url.path)
+            } catch {
+                throw SimulationError(.unreadableFile, "cannot read the file: \(error.code)", file: url.path)
             }
             let type = UTType(filenameExtension: url.pathExtension) ?? .data
             if type.conforms(to: .png) {

@@ -1,5 +1,6 @@
 import ContentTypes
 import DragDrop
+import FileMoving
 import Foundation
 import Gestures
 import Yams
@@ -13,6 +14,9 @@ extension SceneFile {
         case json
     }
 
+    /// The largest scene or script file read, 64 MiB: far more than any scene needs, and bounded.
+    static let sizeLimit = 64 << 20
+
     /// Reads a scene file: JSON when its extension is `.json`, YAML otherwise. Folders and declaration files it
     /// names are relative to the file's folder.
     /// - Parameter url: The file.
@@ -20,8 +24,11 @@ extension SceneFile {
     /// - Throws: `SimulationError` naming the file, line and column of the first problem and what was expected.
     public static func load(contentsOf url: URL) throws -> SceneFile {
         let name = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SimulationError(.unreadableFile, "cannot read the scene file", file: name)
+        let data: Data
+        do {
+            data = try OutputFile.readContents(atPath: url.path, limit: sizeLimit)
+        } catch {
+            throw SimulationError(.unreadableFile, "cannot read the scene file: \(error.code)", file: name)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SimulationError(.syntax, "the scene file is not UTF-8 text", file: name)

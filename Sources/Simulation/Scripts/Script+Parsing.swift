@@ -1,3 +1,4 @@
+import FileMoving
 import Foundation
 import Gestures
 
@@ -29,8 +30,11 @@ extension Script {
     /// - Throws: `SimulationError` when the file cannot be read or a step is malformed.
     public static func load(contentsOf url: URL) throws -> Script {
         let name = url.relativePath
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw SimulationError(.unreadableFile, "cannot read the script", file: name)
+        let data: Data
+        do {
+            data = try OutputFile.readContents(atPath: url.path, limit: SceneFile.sizeLimit)
+        } catch {
+            throw SimulationError(.unreadableFile, "cannot read the script: \(error.code)", file: name)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SimulationError(.syntax, "the script is not UTF-8 text", file: name)

@@ -22,6 +22,9 @@ struct InputError: Error, CustomStringConvertible {
     var input: String
     /// What is wrong with it.
     var problem: String
+    /// Where, as the library error said (file, line, column), for records that keep them apart; nil when only
+    /// ``input`` is known.
+    var location: ErrorLocation?
 
     init(_ input: String, _ problem: String) {
         self.input = input
@@ -38,6 +41,7 @@ struct InputError: Error, CustomStringConvertible {
         var location = error.location
         if location.file == nil { location.file = fallback }
         self.init(location.description, error.message)
+        self.location = location
     }
 
     var description: String { "\(input): \(problem)" }

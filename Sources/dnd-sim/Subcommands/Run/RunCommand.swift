@@ -29,11 +29,21 @@ struct Run: AsyncParsableCommand {
             pictures in the terminal with truecolor half blocks, $COLUMNS wide (80 by default).
 
             A step the scene cannot play stops the run: the timeline of the steps before it is printed, then the \
-            error with its line and column, and no output folder is written.
+            error with its line and column, and nothing is written to the output folder.
 
-            The output folder (--out DIR, or ./snapshots for pictures alone) is refused if it holds files, unless \
-            --force, which replaces it as a whole. It is built beside its place and renamed into it once \
-            complete: an interrupted run leaves the old folder as it was, and nothing stale stays beside new files.
+            The output folder (--out DIR, or ./snapshots for pictures alone) keeps everything of yours: dnd-sim \
+            writes only its own entries there (a folder per pane, snapshots/; the pictures for ./snapshots) and \
+            never replaces the folder itself (a link to a folder works). An entry that is already there is refused \
+            unless --force, and --force replaces only what the folder's record (.dnd-sim-output, written beside \
+            the outputs) says dnd-sim wrote there and is unchanged since (such entries of an earlier run that this \
+            run does not write are removed); anything else is refused by name. The \
+            outputs are made in a hidden folder inside DIR and renamed into place once complete: a failed or \
+            interrupted run leaves the earlier outputs as they were. A folder whose mode forbids writing (555) \
+            is refused, even for root.
+
+            With --json, the last line is {"type":"run","scene":…,"status":"completed"} or, when the run \
+            failed, {"type":"run","scene":…,"status":"failed","error":…} with the file, line and column of the \
+            error.
 
             Examples:
               dnd-sim run Samples/Scenes/photo-sorter.yaml
@@ -52,7 +62,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Write each pane's items as files under this folder, one subfolder per pane.")
     var out: String?
 
-    @Flag(help: "Print JSON Lines: one object per event, then one per pane.")
+    @Flag(help: "Print JSON Lines: one object per event, then one per pane, then one for the run (status, error).")
     var json = false
 
     @Flag(help: "Write a PNG picture of the scene at each key moment (lift, targeted, drop, refused, cancelled).")
@@ -61,7 +71,7 @@ struct Run: AsyncParsableCommand {
     @Flag(help: "Draw the scene at each key moment in the terminal, with truecolor half blocks.")
     var ansi = false
 
-    @Flag(help: "Replace the output folder (--out DIR, or ./snapshots) if it holds anything.")
+    @Flag(help: "Replace the entries dnd-sim wrote in the output folder before (never anything else there).")
     var force = false
 
     func validate() throws {
@@ -71,30 +81,48 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
+        do {
+            try await play()
+        } catch {
+            // With --json, a failed run ends in a record too: every input gets one, failures included.
+            if json { try? JSONOutput.printLine(RunOutput.RunRecord(scene: scene, failure: error)) }
+            throw error
+        }
+        if json { try JSONOutput.printLine(RunOutput.RunRecord(scene: scene)) }
+    }
+
+    private func play() async throws {
         let file: SceneFile
         let scriptToPlay: Script?
+        let simulation: Simulation
         do {
             file = try SceneFile.load(contentsOf: URL(fileURLWithPath: scene))
             scriptToPlay = try script.map { try Script.load(contentsOf: URL(fileURLWithPath: $0)) }
+            simulation = try Simulation(file)
         } catch let error as SimulationError {
             throw InputError(error, fallback: scene)
         }
-        // Everything the run writes goes into one output folder (--out DIR, or ./snapshots for pictures alone),
-        // built beside it and put in place once complete.
+        // Everything the run writes goes into one output folder (--out DIR, or ./snapshots for pictures alone): made
+        // in a hidden folder inside it and put in place once complete, replacing only what dnd-sim wrote there.
         let outputPath = out ?? (snapshots ? "snapshots" : nil)
+        var entries = out != nil ? ItemExport.folderNames(simulation) : []
+        if out != nil && snapshots { entries.append("snapshots") }
         let output: OutputFolder?
         do {
-            output = try outputPath.map { path throws(FileSystemError) in try OutputFolder(path, replacing: force) }
+            output = try outputPath.map { path throws(OutputFolderError) in
+                try OutputFolder(path, replacing: force, expecting: entries)
+            }
         } catch {
             throw InputError.outputFolder(error)
         }
         let pictureFolder = out != nil ? output?.staging.appendingPathComponent("snapshots") : output?.staging
+        let final = URL(fileURLWithPath: output?.path ?? ".", isDirectory: true)
         let pictures = RunPictures(
-            folder: snapshots ? pictureFolder : nil, columns: ansi ? RunPictures.terminalColumns : nil)
-        let simulation: Simulation
+            folder: snapshots ? pictureFolder : nil,
+            shownAs: out != nil ? final.appendingPathComponent("snapshots") : final,
+            columns: ansi ? RunPictures.terminalColumns : nil)
         let result: SimulationResult
         do {
-            simulation = try Simulation(file)
             try pictures.prepare()
             result = try await simulation.run(scriptToPlay ?? file.script ?? Script(steps: [])) { moment, simulation in
                 pictures.draw(moment, in: simulation)
@@ -118,8 +146,8 @@ struct Run: AsyncParsableCommand {
             RunOutput.printText(result)
         }
         var written: Int?
-        if let output, out != nil {
-            written = try ItemExport.write(simulation, to: output.staging.path)
+        if let output, let out {
+            written = try ItemExport.write(simulation, to: output.staging.path, shownAs: out)
         }
         do {
             try output?.commit()
@@ -127,11 +155,8 @@ struct Run: AsyncParsableCommand {
             throw InputError.outputFolder(error)
         }
         pictures.printTerminalPictures()
-        let final = URL(fileURLWithPath: output?.path ?? ".", isDirectory: true)
         if snapshots {
-            RunOutput.note(
-                "Pictures: \(pictures.filesSummary(shownIn: out != nil ? final.appendingPathComponent("snapshots") : final))",
-                json: json)
+            RunOutput.note("Pictures: \(pictures.filesSummary())", json: json)
         }
         if let written, let out {
             RunOutput.note("Wrote \(written) items under \(out), each read back and checked.", json: json)

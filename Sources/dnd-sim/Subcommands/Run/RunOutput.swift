@@ -69,42 +69,118 @@ extension RunOutput {
     }
 }
 
-extension InputError {
-    /// An output folder that cannot be used: one that holds something without --force, a file in its place.
-    static func outputFolder(_ error: FileSystemError) -> InputError {
-        if error.code == .exists {
-            return InputError(error.path, "already exists and holds files; it is not replaced (--force replaces it)")
+extension RunOutput {
+    /// The last JSON line of `run --json`: how the run of the scene ended, one record whether it completed or failed,
+    /// with the error's message and place kept apart.
+    struct RunRecord: Encodable {
+        let type = "run"
+        let scene: String
+        let status: Status
+        let error: String?
+        let file: String?
+        let line: Int?
+        let column: Int?
+
+        enum Status: String, Encodable {
+            case completed, failed
         }
-        return InputError(error, fallback: error.path)
+
+        /// A run that completed.
+        init(scene: String) {
+            self.scene = scene
+            status = .completed
+            error = nil
+            file = nil
+            line = nil
+            column = nil
+        }
+
+        /// A run that failed: the file, line and column the error named, and its message.
+        init(scene: String, failure: any Error) {
+            self.scene = scene
+            status = .failed
+            let input = failure as? InputError
+            error = input?.problem ?? String(describing: failure)
+            file = input.map { $0.location?.file ?? $0.input }
+            line = input?.location?.line
+            column = input?.location?.column
+        }
+    }
+}
+
+extension InputError {
+    /// An output folder that was not written: entries in the way, named, with what to do; or what failed.
+    ///
+    /// - Parameters:
+    ///   - error: The refusal or failure.
+    ///   - hint: Words added to the message, such as what to pass instead.
+    /// - Returns: The error to report, naming the folder.
+    static func outputFolder(_ error: OutputFolderError, hint: String? = nil) -> InputError {
+        let problem: String
+        let names = error.entries.joined(separator: ", ")
+        let plural = error.entries.count != 1
+        switch error.code {
+        case .exists:
+            problem =
+                "holds \(names) already; \(plural ? "they are" : "it is") not replaced (--force replaces what dnd-sim "
+                + "wrote there)"
+        case .notWrittenHere:
+            problem =
+                "holds \(names), which dnd-sim did not write there or which changed since; "
+                + "\(plural ? "they are" : "it is") not replaced, even with --force (move \(plural ? "them" : "it") "
+                + "away, or choose another --out)"
+        default:
+            return InputError(error, fallback: error.folder).adding(hint)
+        }
+        return InputError(error.folder, problem).adding(hint)
+    }
+
+    private func adding(_ hint: String?) -> InputError {
+        guard let hint else { return self }
+        var error = self
+        error.problem += "; \(hint)"
+        return error
     }
 }
 
 /// Writes every pane's items as files under a folder, one subfolder per pane, and reads each back to check it.
 enum ItemExport {
+    /// The folders `write` makes, one per pane: the names the output folder checks before the run.
+    static func folderNames(_ simulation: Simulation) -> [String] {
+        simulation.paneNames.map(safe)
+    }
+
     /// Writes the items.
+    /// - Parameters:
+    ///   - simulation: The run whose panes' items are written.
+    ///   - directory: Where to write them.
+    ///   - shown: The folder named in messages, where the items will be once the output folder is in place.
     /// - Returns: The number of files written and checked.
-    static func write(_ simulation: Simulation, to directory: String) throws -> Int {
-        let root = URL(fileURLWithPath: directory, isDirectory: true)
+    /// - Throws: `InputError` naming the file that could not be written, or that did not read back as written.
+    static func write(_ simulation: Simulation, to directory: String, shownAs shown: String) throws -> Int {
         var count = 0
         for pane in simulation.paneNames {
-            let folder = root.appendingPathComponent(safe(pane), isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw InputError(folder.path, "cannot create the folder: \(error)")
+            let folder = "\(directory)/\(safe(pane))"
+            let shownFolder = "\(shown)/\(safe(pane))"
+            guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+                let error = FileSystemError("cannot create the folder", path: shownFolder, errno: errno)
+                throw InputError(error, fallback: shownFolder)
             }
             for item in simulation.items(inPane: pane) {
                 var name = safe(item.name)
                 let wanted = item.imageName == nil ? "txt" : "png"
                 if URL(fileURLWithPath: name).pathExtension.lowercased() != wanted { name += ".\(wanted)" }
-                let file = folder.appendingPathComponent(name)
+                let file = "\(folder)/\(name)"
                 do {
-                    try item.data.write(to: file)
-                } catch {
-                    throw InputError(file.path, "cannot write the item: \(error)")
-                }
-                guard FileManager.default.contents(atPath: file.path) == item.data else {
-                    throw InputError(file.path, "the file does not hold the item's bytes after writing")
+                    try OutputFile.writeContents(item.data, toPath: file, replacing: true)
+                    guard try OutputFile.readContents(atPath: file) == item.data else {
+                        throw InputError(
+                            "\(shownFolder)/\(name)", "the file does not hold the item's bytes after writing")
+                    }
+                } catch let error as FileSystemError {
+                    var shownError = error
+                    shownError.path = "\(shownFolder)/\(name)"
+                    throw InputError(shownError, fallback: shownError.path)
                 }
                 count += 1
             }

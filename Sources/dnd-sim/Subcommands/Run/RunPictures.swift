@@ -1,4 +1,5 @@
 import DnDKit
+import FileMoving
 import Foundation
 import Rendering
 import Simulation
@@ -10,6 +11,8 @@ import Simulation
 final class RunPictures {
     /// Where PNG snapshots go; nil writes none.
     let folder: URL?
+    /// Where the pictures are once the output folder is in place: the folder messages name.
+    let shownFolder: URL?
     /// The width of terminal pictures in characters; nil draws none.
     let columns: Int?
     /// PNG files written, in order.
@@ -19,19 +22,20 @@ final class RunPictures {
     /// The first failure, reported once the run is over.
     private(set) var failure: InputError?
 
-    init(folder: URL?, columns: Int?) {
+    init(folder: URL?, shownAs shownFolder: URL?, columns: Int?) {
         self.folder = folder
+        self.shownFolder = shownFolder
         self.columns = columns
     }
 
-    /// Creates the snapshot folder, when there is one: inside a fresh output folder, so nothing of an earlier run
-    /// is there (see `OutputFolder`).
+    /// Creates the snapshot folder, when there is one: inside the output folder's hidden working folder, so nothing
+    /// of an earlier run is there (see `OutputFolder`).
     func prepare() throws {
         guard let folder else { return }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(folder.path, "cannot create the snapshot folder: \(error)")
+        guard mkdir(folder.path, 0o777) == 0 || errno == EEXIST else {
+            let shown = shownFolder?.path ?? folder.path
+            throw InputError(
+                FileSystemError("cannot create the snapshot folder", path: shown, errno: errno), fallback: shown)
         }
     }
 
@@ -51,16 +55,20 @@ final class RunPictures {
             let picture = try renderer.render(simulation.scene)
             if let folder {
                 let file = folder.appendingPathComponent(name)
-                try PNGEncoder(options: .fast).encode(picture).write(to: file)
+                try OutputFile.writeContents(
+                    PNGEncoder(options: .fast).encode(picture), toPath: file.path, replacing: false)
                 files.append(file)
             }
             if let columns {
                 let title = "\(Formatting.time(moment.time)) s  \(moment.kind.rawValue)  \(moment.event.item ?? "")"
                 terminalPictures.append((title, try TerminalPicture.halfBlocks(picture, columns: columns)))
             }
+        } catch let error as FileSystemError {
+            failure = InputError(
+                shownFolder?.appendingPathComponent(name).path ?? name, "cannot write the snapshot: \(error.code)")
         } catch {
             failure = InputError(
-                folder?.appendingPathComponent(name).path ?? name, "cannot draw the snapshot: \(error)")
+                shownFolder?.appendingPathComponent(name).path ?? name, "cannot draw the snapshot: \(error)")
         }
     }
 
@@ -75,9 +83,9 @@ final class RunPictures {
 
     /// `DIR/001-lift.png … DIR/014-drop.png (14 pictures)`, naming the folder the pictures end up in.
     ///
-    /// - Parameter folder: Where the pictures are once the output folder is in place.
     /// - Returns: The first and last file and the count, or "no pictures".
-    func filesSummary(shownIn folder: URL) -> String {
+    func filesSummary() -> String {
+        let folder = shownFolder ?? URL(fileURLWithPath: ".")
         guard let first = files.first, let last = files.last else { return "no pictures" }
         let count = "(\(files.count) picture\(files.count == 1 ? "" : "s"))"
         let shown = { (file: URL) in folder.appendingPathComponent(file.lastPathComponent).path }
