@@ -7,6 +7,7 @@ import Simulation
 /// `dnd-sim demo [--out DIR]`.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Run the built-in demo scene: drags by touch and mouse, routing by type, a refusal, a cancel.",
         discussion: """
             The demo needs no files: its photos are generated from a seed. A library holds six photos and a \

@@ -7,6 +7,7 @@ import Simulation
 /// `dnd-sim run SCENE [--script FILE] [--out DIR] [--json] [--snapshots] [--ansi]`.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Replay a script against a scene of panes and print what happened.",
         discussion: """
             SCENE is a scene file in YAML (with comments) or JSON: panes with frames, contents (a folder of \

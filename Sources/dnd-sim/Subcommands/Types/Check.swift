@@ -6,6 +6,7 @@ extension Types {
     /// `dnd-sim types check FILE...`
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate declaration files against the system catalog and each other, in the order given.",
             discussion: """
                 Reports, for each file, how many types it exports and imports, or the first problem, naming the \

@@ -5,6 +5,7 @@ extension Types {
     /// `dnd-sim types conforms A B`
     struct Conforms: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "conforms",
             abstract: "Whether type A conforms to type B, with the chain of parents that leads from A to B.",
             discussion: """
                 Exit status 0 when A conforms to B, 1 when it does not, 2 when A or B is not a known type (standard \

@@ -6,6 +6,7 @@ extension Types {
     /// `dnd-sim types identify FILE... [--json]`
     struct Identify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "identify",
             abstract: "Identify files by content (libmagic) and name, as uniform type identifiers.",
             discussion: """
                 Content decides. The name only refines what the content allows (text named .csv, JSON named \
@@ -54,7 +55,8 @@ extension Types {
         }
 
         func run() throws {
-            let registry = try registryOptions.installRegistry()
+            // Most files are answered by the catalog alone: the desktop database is read for the first one that is not.
+            let registry = try registryOptions.installRegistry(readingDatabaseWhenNeeded: true)
             let sniffer = ContentSniffer(registry: registry)
             var failed = false
             for file in files {
@@ -82,6 +84,11 @@ extension Types {
                     let name = report.nameSuggests.map { "; the name says \($0)" } ?? ""
                     print("\(file): \(Terminal.styled(report.identifier, .bold))\(mime) [\(report.how)]\(name)")
                 }
+            }
+            if let error = registry.desktopDatabaseError {
+                // A look-up needed the database, and it could not be read: the answers above are the catalog's.
+                StandardError.write("dnd-sim: \(InputError(error, fallback: "declarations").description)")
+                failed = true
             }
             if failed {
                 throw ExitCode(ExitStatus.badInput)

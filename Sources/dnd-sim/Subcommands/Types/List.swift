@@ -5,6 +5,7 @@ extension Types {
     /// `dnd-sim types list [--conforming-to ID] [--json]`
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List the registry's types, sorted by identifier.")
 
         @OptionGroup var registryOptions: RegistryOptions

@@ -36,9 +36,12 @@ struct RegistryOptions: ParsableArguments {
 
     /// Builds the registry and makes it the process-wide one, so that every `UTType` the command makes sees it.
     ///
+    /// - Parameter whenNeeded: Read the desktop database only when a look-up the catalog and the declarations do not
+    ///   answer needs it (what a command that may never need it does, to start quickly); a database that cannot be
+    ///   read is then left out and named by `desktopDatabaseError` instead of thrown here.
     /// - Returns: the registry.
     /// - Throws: `InputError` naming the declaration file or database at fault.
-    func installRegistry() throws -> TypeRegistry {
+    func installRegistry(readingDatabaseWhenNeeded whenNeeded: Bool = false) throws -> TypeRegistry {
         var registry = TypeRegistry()
         for file in files {
             do {
@@ -50,7 +53,8 @@ struct RegistryOptions: ParsableArguments {
         let database = TypeRegistry.desktopDatabaseDirectory
         if desktop, FileManager.default.fileExists(atPath: database.appendingPathComponent("globs2").path) {
             do {
-                registry = try registry.addingDesktopDatabase()
+                registry =
+                    try whenNeeded ? registry.addingDesktopDatabaseWhenNeeded() : registry.addingDesktopDatabase()
             } catch let error as TypeRegistryError {
                 throw InputError(error, fallback: "declarations")
             }

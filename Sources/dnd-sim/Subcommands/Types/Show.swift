@@ -5,6 +5,7 @@ extension Types {
     /// `dnd-sim types show ID|.ext|mime/type [--json]`
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one type: its description, parents, supertypes, tags and where it is declared.")
 
         @OptionGroup var registryOptions: RegistryOptions

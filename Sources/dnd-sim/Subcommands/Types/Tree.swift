@@ -5,6 +5,7 @@ extension Types {
     /// `dnd-sim types tree [ID]`
     struct Tree: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tree",
             abstract: "Draw the conformance tree: every root, or one type, with the types that conform to it below.",
             discussion: "A type with several parents appears under each of them.")
 

@@ -3,6 +3,7 @@ import ArgumentParser
 /// `dnd-sim types`: the type registry, seen from the command line.
 struct Types: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "types",
         abstract: "Inspect the type registry: list, show, draw and compare types, identify files, check declarations.",
         discussion: """
             Types come from the system catalog, plus declaration files (Info.plist-shaped XML property lists), \
