@@ -100,3 +100,53 @@ enum ListLayout: Equatable {
         }
     }
 }
+
+/// Where a list shows that a drop would land, a DnDKit addition for renderers: the insertion index and a line
+/// between the rows on either side of it, in the list's own space.
+public struct ListInsertionMarker: Hashable, Sendable {
+    /// The insertion index.
+    public let index: Int
+    /// One end of the line.
+    public let start: CGPoint
+    /// The other end of the line.
+    public let end: CGPoint
+
+    /// The marker for `index` among rows with these frames: across the list between two lines of a vertical
+    /// list, up and down between two cells of a horizontal list or a grid line, at the top of an empty list.
+    init(index: Int, among frames: [CGRect], listSize: CGSize) {
+        self.index = index
+        guard !frames.isEmpty else {
+            (start, end) = (CGPoint(x: 0, y: 0), CGPoint(x: listSize.width, y: 0))
+            return
+        }
+        let before = index > 0 ? frames[index - 1] : nil
+        let after = index < frames.count ? frames[index] : nil
+        switch ListLayout(frames) {
+        case .vertical:
+            let y = Self.between(before?.maxY, after?.minY)
+            let minX = frames.map(\.minX).min() ?? 0
+            let maxX = frames.map(\.maxX).max() ?? listSize.width
+            (start, end) = (CGPoint(x: minX, y: y), CGPoint(x: maxX, y: y))
+        case .horizontal:
+            let x = Self.between(before?.maxX, after?.minX)
+            let minY = frames.map(\.minY).min() ?? 0
+            let maxY = frames.map(\.maxY).max() ?? listSize.height
+            (start, end) = (CGPoint(x: x, y: minY), CGPoint(x: x, y: maxY))
+        case .grid:
+            // Beside the cell the item lands before, or after the last cell.
+            let cell = after ?? before ?? frames[0]
+            let x = after.map(\.minX) ?? cell.maxX
+            (start, end) = (CGPoint(x: x, y: cell.minY), CGPoint(x: x, y: cell.maxY))
+        }
+    }
+
+    /// Halfway between two edges, or the one there is.
+    private static func between(_ first: CGFloat?, _ second: CGFloat?) -> CGFloat {
+        switch (first, second) {
+        case (let a?, let b?): (a + b) / 2
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): 0
+        }
+    }
+}

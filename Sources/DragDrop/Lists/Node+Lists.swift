@@ -122,6 +122,17 @@ extension Node {
         return coordinator.insertionIndex(over: self)
     }
 
+    /// The insertion marker a renderer draws over this list while a drag it takes hovers over it, a DnDKit
+    /// addition: the index under the pointer and a line between the rows on either side, in the list's space; nil
+    /// otherwise.
+    public var listInsertionMarker: ListInsertionMarker? {
+        guard let coordinator = scene?[extension: DragCoordinatorKey.self],
+            let index = coordinator.insertionIndex(over: self)
+        else { return nil }
+        return ListInsertionMarker(
+            index: index, among: coordinator.rows(of: self).map(\.frame), listSize: frame.size)
+    }
+
     private var listBehavior: ListBehavior {
         if let existing = self[attachment: ListBehaviorKey.self] { return existing }
         let behavior = ListBehavior()
