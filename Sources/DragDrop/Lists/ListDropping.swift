@@ -26,18 +26,29 @@ extension DragCoordinator {
             let selected = selection().filter { $0 < rows.count }
             if selected.contains(offset) { offsets = Array(selected) }
         }
-        let providers = offsets.map { rowProvider(rows[$0]) }
+        let payloads = offsets.map { rowPayload(rows[$0]) }
+        // The rows' own identifiers when every row is a drag container's item (so that a target elsewhere knows
+        // which items it took), their offsets otherwise.
+        let ids = payloads.compactMap(\.id)
         let payload = ExportedPayload(
-            providers: providers, itemIDs: offsets, draggedItemIndex: offsets.firstIndex(of: offset) ?? 0,
-            container: nil)
+            providers: payloads.map(\.provider), itemIDs: ids.count == offsets.count ? ids : offsets,
+            draggedItemIndex: offsets.firstIndex(of: offset) ?? 0, container: nil)
         return (rows[offset], payload, ListOrigin(list: list, offsets: offsets))
     }
 
-    /// A row's own payload (`draggable`, `onDrag`), or an empty provider that only its list takes.
-    private func rowProvider(_ row: Node) -> ItemProvider {
-        guard let declaration = row[attachment: DragSourceKey.self] else { return ItemProvider() }
+    /// A row's own payload (`draggable`, `onDrag`, a drag container's item, with its identifier), or an empty
+    /// provider that only its list takes.
+    private func rowPayload(_ row: Node) -> (provider: ItemProvider, id: (any Hashable & Sendable)?) {
+        guard let declaration = row[attachment: DragSourceKey.self] else { return (ItemProvider(), nil) }
         callbacksRan = true
-        return declaration.export(from: row, isDragged: { _, _ in false })?.providers.first ?? ItemProvider()
+        if case .containerItem(let id) = declaration.payload {
+            guard let container = row.nearest(DragContainerKey.self), container.accepts(id),
+                let item = container.payload([id]).first,
+                let provider = [ItemProvider](exporting: [item.value]).first
+            else { return (ItemProvider(), nil) }
+            return (provider, item.id)
+        }
+        return (declaration.export(from: row, isDragged: { _, _ in false })?.providers.first ?? ItemProvider(), nil)
     }
 
     /// The rows of a list: its children, without the previews of drags (a list may be the scene's root).

@@ -122,6 +122,15 @@ extension Node {
         return coordinator.insertionIndex(over: self)
     }
 
+    /// Where an item released at `location` would land among this node's rows, a DnDKit addition: before the first
+    /// row, in reading order, whose midpoint is past the point (the rule drops on a list follow), or after the last.
+    /// - Parameter location: A point in the node's own space.
+    /// - Returns: The insertion index, from 0 to the number of rows.
+    public func listInsertionIndex(at location: CGPoint) -> Int {
+        let rows = scene?[extension: DragCoordinatorKey.self].map { $0.rows(of: self) } ?? children
+        return ListLayout.insertionIndex(at: location, among: rows.map(\.frame))
+    }
+
     /// The insertion marker a renderer draws over this list while a drag it takes hovers over it, a DnDKit
     /// addition: the index under the pointer and a line between the rows on either side, in the list's space; nil
     /// otherwise.
