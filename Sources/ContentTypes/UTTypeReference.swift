@@ -263,7 +263,8 @@ extension UTType: ReferenceConvertible {
 // The initialisers Objective-C code knows `UTType`'s class by (`+typeWithIdentifier:`, `+typeWithMIMEType:`, …), as
 // Swift names them on Apple's platforms.
 extension UTTypeReference {
-    /// The declared or dynamic type with an identifier, as Objective-C's `+typeWithIdentifier:`; see ``init(_:)``.
+    /// The declared or dynamic type with an identifier, as Objective-C's `+typeWithIdentifier:`; see
+    /// ``init(_:)-(String)``.
     ///
     /// - Parameter identifier: the identifier.
     public convenience init?(identifier: String) {
