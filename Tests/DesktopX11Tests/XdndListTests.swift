@@ -38,22 +38,6 @@ final class ListWindow {
         }
         scene.onDragEvent { [unowned self] event in events.append(event) }
     }
-
-    /// Runs the window while `drive` works on its own thread, until it returned and every drag ended (or 15 s).
-    func run(while drive: @escaping @Sendable () throws -> Void) async throws {
-        let finished = Locked(false)
-        let driving = Task.detached {
-            defer { finished.withLock { $0 = true } }
-            try await offThePool { try drive() }
-        }
-        let deadline = Date().addingTimeInterval(15)
-        try await window.run(for: 15) {
-            let settled = scene.dragSessions.isEmpty && !scene.hasPendingDrops
-            return !(finished.withLock { $0 } && settled) && Date() < deadline
-        }
-        try await driving.value
-        try await window.run(for: 0.3)
-    }
 }
 
 @Suite(
@@ -65,7 +49,9 @@ struct XdndListTests {
     func mouseReorder() async throws {
         try await DesktopPointer.shared.exclusively { @MainActor in
             let target = try ListWindow(title: "list-reorder")
-            try await target.run { try xdotool(dragArguments(from: (150, 20), to: (150, 119))) }
+            try await runWindow(target.window, showing: target.scene) {
+                try xdotool(dragArguments(from: (150, 20), to: (150, 119)))
+            }
             #expect(target.moves == ["[0] to 3"], "\(target.events)")
             #expect(target.items == ["Eggs", "Bread", "Milk", "Butter"])
         }
@@ -78,7 +64,9 @@ struct XdndListTests {
             defer { peer.stop() }
             let target = try ListWindow(title: "list-insert")
             // Just above Bread's midpoint (row 2, y 80…120): the text lands at 2.
-            try await target.run { try xdotool(dragArguments(from: peerMiddle, to: (150, 98))) }
+            try await runWindow(target.window, showing: target.scene) {
+                try xdotool(dragArguments(from: peerMiddle, to: (150, 98)))
+            }
             #expect(target.items == ["Milk", "Eggs", "Jam", "Bread", "Butter"], "\(target.events)")
             let insertions = target.events.compactMap { event -> Int? in
                 if case .insertion(let index, _) = event.kind { index } else { nil }
