@@ -202,6 +202,28 @@ struct SecondRoundTests {
         #expect(failure)
     }
 
+    @Test("URL, String and NSURL load through their Foundation classes, as Apple's bridged overload does")
+    func bridgedLoading() async throws {
+        let link = NSItemProvider(object: URL(string: "https://example.com/recipes")! as NSURL)
+        #expect(link.canLoadObject(ofClass: URL.self))
+        #expect(link.canLoadObject(ofClass: NSURL.self))
+        let url = await withCheckedContinuation { continuation in
+            _ = link.loadObject(ofClass: URL.self) { url, _ in continuation.resume(returning: url) }
+        }
+        #expect(url == URL(string: "https://example.com/recipes"))
+        let object = await withCheckedContinuation { continuation in
+            _ = link.loadObject(ofClass: NSURL.self) { object, _ in
+                continuation.resume(returning: (object as? NSURL)?.absoluteString)
+            }
+        }
+        #expect(object == "https://example.com/recipes")
+        let note = NSItemProvider(object: "not a link" as NSString)
+        let failure = await withCheckedContinuation { continuation in
+            _ = note.loadObject(ofClass: URL.self) { url, error in continuation.resume(returning: (url, error != nil)) }
+        }
+        #expect(failure.0 == nil && failure.1)
+    }
+
     @Test("Animation's parameterised springs and Color(hue:saturation:brightness:opacity:) mean what SwiftUI's do")
     func spellings() {
         #expect(Animation.smooth(duration: 0.3) == .spring(response: 0.3, dampingFraction: 1))
