@@ -259,3 +259,67 @@ extension UTType: ReferenceConvertible {
         source?.type ?? .data
     }
 }
+
+// The initialisers Objective-C code knows `UTType`'s class by (`+typeWithIdentifier:`, `+typeWithMIMEType:`, …), as
+// Swift names them on Apple's platforms.
+extension UTTypeReference {
+    /// The declared or dynamic type with an identifier, as Objective-C's `+typeWithIdentifier:`; see
+    /// ``init(_:)-(String)``.
+    ///
+    /// - Parameter identifier: the identifier.
+    public convenience init?(identifier: String) {
+        self.init(identifier)
+    }
+
+    /// The preferred type for a MIME type among types that conform to `public.data`, as Objective-C's
+    /// `+typeWithMIMEType:`.
+    ///
+    /// - Parameter MIMEType: the MIME type.
+    public convenience init?(MIMEType: String) {
+        self.init(mimeType: MIMEType, conformingTo: .data)
+    }
+
+    /// The preferred type for a MIME type that conforms to `supertype`, as Objective-C's
+    /// `+typeWithMIMEType:conformingToType:`.
+    ///
+    /// - Parameters:
+    ///   - MIMEType: the MIME type.
+    ///   - supertype: a type the result must conform to.
+    public convenience init?(MIMEType: String, conformingToType supertype: UTType) {
+        self.init(mimeType: MIMEType, conformingTo: supertype)
+    }
+
+    /// The preferred type for a filename extension that conforms to `supertype`, as Objective-C's
+    /// `+typeWithFilenameExtension:conformingToType:`.
+    ///
+    /// - Parameters:
+    ///   - filenameExtension: the extension, without its period.
+    ///   - supertype: a type the result must conform to.
+    public convenience init?(filenameExtension: String, conformingToType supertype: UTType) {
+        self.init(filenameExtension: filenameExtension, conformingTo: supertype)
+    }
+}
+
+// Archiving, as Apple's class adopts `NSSecureCoding`: a reference is archived as its identifier, and unarchived as
+// the type the registry of the unarchiving process knows by that identifier (an undeclared one keeps it).
+extension UTTypeReference: NSSecureCoding {
+    /// True: a reference decodes only a string.
+    public static var supportsSecureCoding: Bool { true }
+
+    /// Archives the type's identifier under the key `identifier`.
+    ///
+    /// - Parameter coder: the archiver.
+    public func encode(with coder: NSCoder) {
+        coder.encode(type.identifier as NSString, forKey: "identifier")
+    }
+
+    /// Unarchives a reference from its identifier; nil when the archive holds no well-formed identifier.
+    ///
+    /// - Parameter coder: the unarchiver.
+    public convenience init?(coder: NSCoder) {
+        guard let identifier = coder.decodeObject(of: NSString.self, forKey: "identifier") as String?,
+            let type = UTType(identifier: identifier, allowUndeclared: true)
+        else { return nil }
+        self.init(type)
+    }
+}

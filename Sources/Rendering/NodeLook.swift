@@ -17,6 +17,8 @@ struct NodeLook: Equatable {
     private let proposed: DropOperation??
     private let mark: SnapshotMark?
     private let picture: Int?
+    /// The insertion marker of a list a drag hovers over.
+    private let insertion: ListInsertionMarker?
     /// The pixels its drawing touches (content, marks and labels), clip or not.
     var box: PixelBox
 
@@ -34,6 +36,7 @@ struct NodeLook: Equatable {
         self.proposed = proposed
         self.mark = mark
         self.picture = picture
+        insertion = node.listInsertionMarker
         self.box = box
     }
 }

@@ -49,6 +49,8 @@ enum Palette {
     /// Example D4's highlight: green at opacity 0.2, plus a solid green outline.
     static let targeted = PixelColor(Color.green).opacity(0.2)
     static let targetedOutline = PixelColor(Color.green)
+    /// The line a list draws where a drop would land.
+    static let insertionMarker = PixelColor(Color.blue)
     static let refused = PixelColor(Color.red)
     static let refusedWash = PixelColor(Color.red).opacity(0.12)
     static let labelPlate = PixelColor(1, 1, 1, 0.9)

@@ -131,6 +131,11 @@ struct SnapshotPass {
                     color: Palette.targetedOutline)
             }
         }
+        if !isPreview, let marker = node.listInsertionMarker {
+            canvas.line(
+                from: transform.apply(marker.start.x, marker.start.y), to: transform.apply(marker.end.x, marker.end.y),
+                thickness: 3 * lineWidth, Palette.insertionMarker)
+        }
         if !isPreview, let mark = renderer.marks[node.id] {
             drawRefusal(mark, of: node.id, outline, width, height, transform)
         }

@@ -7,6 +7,7 @@ import Testing
 
 @Suite("Code from real apps: Apple's shapes, Apple's behaviour")
 struct AppleShapedTests {
+    @MainActor
     @Test("a drop delegate over a @Binding array reorders rows dragged with onDrag, as a List does")
     func reorderingDelegate() async throws {
         let list = ReorderableList()

@@ -28,7 +28,8 @@ struct ReorderDropDelegate: DropDelegate {
     }
 }
 
-/// A list of rows, 40 points tall, in a scene: the view and its state.
+/// A list of rows, 40 points tall, in a scene: the view and its state, on the main actor as SwiftUI's views are.
+@MainActor
 struct ReorderableList {
     let scene = Scene(size: CGSize(width: 300, height: 400))
     @State var items = ["Milk", "Eggs", "Bread", "Butter"]

@@ -330,7 +330,7 @@ final class StressWorld {
 }
 
 /// A copying delegate that declines some drags, forbids its right half when told, and performs randomly.
-final class StressDelegate: DropDelegate {
+nonisolated final class StressDelegate: DropDelegate {
     let name: String
     let forbids: Bool
     var random: SeededRandom

@@ -108,7 +108,7 @@ final class Stage {
 }
 
 /// A drop delegate that logs every call and answers as told.
-final class RecordingDelegate: DropDelegate {
+nonisolated final class RecordingDelegate: DropDelegate {
     let name: String
     let log: Log
     var isValid = true

@@ -9,6 +9,7 @@ import Testing
 struct RunnerTests {
     static let samples = [
         "photo-sorter.yaml", "targeted-overlay.json", "routing-by-type.yaml", "multi-touch.yaml", "cancel-paths.yaml",
+        "reorderable-list.yaml",
     ]
 
     @Test("Each sample's timeline is its committed expected timeline", arguments: samples)

@@ -194,3 +194,73 @@ struct ScriptTests {
         }
     }
 }
+
+@Suite("Scripts: drops at an index of a list pane")
+struct ListScriptTests {
+    private func simulation() throws -> Simulation {
+        try Simulation(
+            try SceneFile.parse(
+                """
+                panes:
+                  - {name: library, frame: [0, 0, 300, 100], list: true, accepts: public.png, operation: move, contents: {generate: 3}}
+                  - {name: album, frame: [0, 200, 300, 100], accepts: public.png}
+                  - {name: roll, frame: [0, 400, 300, 100], contents: {generate: 1, prefix: shot}}
+                """))
+    }
+
+    @Test("`drag ITEM to PANE at INDEX` parses, with or without the source pane")
+    func parsing() throws {
+        let script = try Script.parse(
+            "drag photo-3 to library at 1\ndrag shot-1 from roll to library at 0 by mouse", fileName: nil)
+        #expect(
+            script.steps.map(\.action) == [
+                .dragToIndex(
+                    items: ["photo-3"], from: nil, to: "library", index: 1, kind: .touch, pointer: 1, escape: false),
+                .dragToIndex(
+                    items: ["shot-1"], from: "roll", to: "library", index: 0, kind: .mouse(.primary), pointer: 1,
+                    escape: false),
+            ])
+        let negative = try #require(simulationError { _ = try Script.parse("drag a to b at -1", fileName: nil) })
+        #expect(negative.message.contains("must not be negative"))
+        let noSource = try #require(simulationError { _ = try Script.parse("drag a to b", fileName: nil) })
+        #expect(noSource.message.contains("expected \"from\""))
+    }
+
+    @Test("reorders within the list and inserts from elsewhere at the index; the timeline says moved")
+    func reorderAndInsert() async throws {
+        let simulation = try simulation()
+        let result = try await simulation.run(
+            Script.parse("drag photo-1 to library at 3\ndrag shot-1 to library at 1", fileName: nil))
+        #expect(simulation.items(inPane: "library").map(\.name) == ["photo-2", "shot-1", "photo-3", "photo-1"])
+        #expect(simulation.items(inPane: "roll").isEmpty)
+        #expect(result.text.contains("moved       #1 [0] to 3"))
+    }
+
+    @Test("an index in a pane that is not a list, or past its end, is an error naming the line")
+    func errors() async throws {
+        let simulation = try simulation()
+        let notList = try #require(
+            await asyncSimulationError {
+                _ = try await simulation.run(Script.parse("drag photo-1 to album at 0", fileName: nil))
+            })
+        #expect(notList.message.contains("pane \"album\" is not a list"))
+        #expect(notList.line == 1)
+        let pastEnd = try #require(
+            await asyncSimulationError {
+                _ = try await simulation.run(Script.parse("\ndrag photo-1 to library at 4", fileName: nil))
+            })
+        #expect(pastEnd.message.contains("holds 3 items, so an item can land at 0 to 3, not at 4"))
+        #expect(pastEnd.line == 2)
+        #expect(simulation.items(inPane: "library").count == 3)
+    }
+}
+
+/// The error an async throwing call threw, as a `SimulationError`.
+func asyncSimulationError(_ body: () async throws -> Void) async -> SimulationError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? SimulationError
+    }
+}

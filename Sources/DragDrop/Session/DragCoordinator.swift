@@ -53,8 +53,12 @@ final class DragCoordinator {
         scene.onNodeWillBeRemoved { [weak coordinator] node in coordinator?.subtreeWillBeRemoved(node) }
         scene.onNodeRemoved { [weak coordinator] node in coordinator?.nodeRemoved(node) }
         scene.onKeyEvent { [weak coordinator] event in
-            guard event.key == .escape, event.phase == .down else { return }
-            coordinator?.cancelAll(DragDropError(.cancelled, "Escape was pressed"))
+            guard event.phase == .down else { return }
+            if event.key == .escape {
+                coordinator?.cancelAll(DragDropError(.cancelled, "Escape was pressed"))
+            } else if event.key == .character("\u{7F}") || event.key == .character("\u{8}") {
+                coordinator?.deleteSelectedRows()
+            }
         }
         return coordinator
     }
@@ -71,18 +75,31 @@ final class DragCoordinator {
     /// A draggable node lifted: exports its payload and starts a session, or returns nil when there is nothing
     /// to drag. A node, or a container's item, is in one session at a time: until its session has ended (after
     /// `finishDrops()` for a drop that loads), it does not lift again, so that no item is moved twice.
-    func lift(_ source: Node, at location: CGPoint) -> LiveDragSession? {
-        guard let declaration = source[attachment: DragSourceKey.self],
-            let payload = declaration.export(
-                from: source,
-                isDragged: { container, ids in
-                    sessions.contains { $0.carries(from: source, container: container, ids: ids) }
-                })
-        else { return nil }
+    func lift(_ lifted: Node, at location: CGPoint) -> LiveDragSession? {
+        guard let liftedDeclaration = lifted[attachment: DragSourceKey.self] else { return nil }
+        let source: Node
+        let declaration: DragSource
+        let payload: ExportedPayload
+        var listOrigin: ListOrigin?
+        if case .listRow = liftedDeclaration.payload {
+            guard let rows = liftRows(of: lifted, at: location) else { return nil }
+            (source, payload, listOrigin) = (rows.row, rows.payload, rows.origin)
+            declaration = rows.row[attachment: DragSourceKey.self] ?? liftedDeclaration
+        } else {
+            guard
+                let exported = liftedDeclaration.export(
+                    from: lifted,
+                    isDragged: { container, ids in
+                        sessions.contains { $0.carries(from: lifted, container: container, ids: ids) }
+                    })
+            else { return nil }
+            (source, declaration, payload) = (lifted, liftedDeclaration, exported)
+        }
         let configuration = source.nearest(DragConfigurationKey.self) ?? DragConfiguration()
         let session = LiveDragSession(
             id: DragSession.ID(rawValue: nextSessionNumber), source: source, pointerID: pointer(at: location),
             payload: payload, allowsMove: configuration.operationsWithinApp.allowMove, location: location)
+        session.listOrigin = listOrigin
         session.operationsOutside = configuration.operationsForOtherPrograms
         nextSessionNumber += 1
         sessions.append(session)

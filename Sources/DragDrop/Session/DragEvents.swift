@@ -130,7 +130,8 @@ struct DragInvariants {
         case .ended:
             if let current = hovering[session] { return "\(session) ended while over \(current)" }
             ended.insert(session)
-        case .lifted, .arrived, .handedOff, .declined, .proposed, .springLoaded, .loadStarted, .itemLoaded, .itemFailed,
+        case .lifted, .arrived, .handedOff, .moved, .insertion, .declined, .proposed, .springLoaded, .loadStarted,
+            .itemLoaded, .itemFailed,
             .actionReturned, .actionThrew:
             break
         }

@@ -86,7 +86,10 @@ extension DragCoordinator {
             return cancel(session, DragDropError(.targetRemoved, "the target \(node) no longer accepts drops"))
         }
         let location = node.convertFromGlobal(session.location)
-        let accepted = session.providers.indices.filter { destination.accepts(session.providers[$0]) }
+        let accepted =
+            isReorder(session, of: node)
+            ? Array(session.providers.indices)
+            : session.providers.indices.filter { destination.accepts(session.providers[$0]) }
         session.state = .dropping
         session.target = nil
         session.droppedOn = node
@@ -99,7 +102,11 @@ extension DragCoordinator {
         switch destination.handler {
         case .delegate(let delegate):
             let info = DropInfo(location: location, itemProviders: session.providers, isDropping: true)
-            guard callOut(session, staying: .dropping, { succeeded = delegate.performDrop(info: info) }) else { return }
+            guard
+                callOut(
+                    session, staying: .dropping,
+                    { succeeded = onMainActor { delegate.delegate.performDrop(info: info) } })
+            else { return }
             conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "performDrop")
         case .providers(let perform):
             let providers = accepted.map { session.providers[$0] }
@@ -107,6 +114,8 @@ extension DragCoordinator {
             conclude(session, on: node, operation, accepted, succeeded: succeeded, what: "the action")
         case .load(let receiver, let perform):
             startLoads(session, on: node, operation, accepted, location, receiver, perform)
+        case .list(let behavior):
+            dropOnList(session, on: node, behavior, operation, accepted, location)
         }
     }
 
@@ -124,7 +133,7 @@ extension DragCoordinator {
     }
 
     /// Starts loading the accepted items, each on its own task, all at once.
-    private func startLoads(
+    func startLoads(
         _ session: LiveDragSession, on node: Node, _ operation: DropOperation, _ accepted: [Int],
         _ location: CGPoint, _ receiver: PayloadReceiver, _ perform: @escaping ([any Sendable], CGPoint) throws -> Bool
     ) {

@@ -56,6 +56,8 @@ final class LiveDragSession {
     /// How the session ended, once it has.
     var outcome: DropOperation?
     var transferredItemIndices: [Int] = []
+    /// The list and the rows a reorder drags, for a session lifted from a list's row (`onMove(perform:)`).
+    var listOrigin: ListOrigin?
 
     /// `validateDrop` answers for the delegate targets under the pointer; forgotten when the pointer leaves them.
     private var validations: [(node: Node, isValid: Bool)] = []
@@ -105,13 +107,18 @@ final class LiveDragSession {
 
     /// Whether this session carries the items of `source`, or some of `ids` from `container`.
     func carries(from source: Node, container: Node?, ids: [AnyHashable]) -> Bool {
-        guard !isExternal else { return false }
+        guard !isExternal, listOrigin == nil else { return false }
         guard let container else { return self.source === source && self.container == nil }
         return self.container === container && itemIDs.contains { ids.contains(AnyHashable($0)) }
     }
 
     /// Whether a destination can import at least one item, from content types alone.
     func canImport(_ destination: DropDestination) -> Bool {
+        if case .list(let behavior) = destination.handler, behavior.move != nil,
+            let listOrigin, listOrigin.list[attachment: DropDestinationKey.self] === destination
+        {
+            return true
+        }
         let key = ObjectIdentifier(destination)
         if let known = imports[key] { return known.canImport }
         let answer = providers.contains { destination.accepts($0) }

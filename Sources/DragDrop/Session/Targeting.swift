@@ -47,10 +47,13 @@ extension DragCoordinator {
         updateSpringLoading(session)
     }
 
-    private func validate(_ session: LiveDragSession, _ node: Node, _ delegate: any DropDelegate) -> Bool {
+    private func validate(_ session: LiveDragSession, _ node: Node, _ delegate: MainActorDelegate) -> Bool {
         if let known = session.validation(of: node) { return known }
         var isValid = false
-        guard callOut(session, staying: .dragging, { isValid = delegate.validateDrop(info: info(session, node)) })
+        let seen = info(session, node)
+        guard
+            callOut(
+                session, staying: .dragging, { isValid = onMainActor { delegate.delegate.validateDrop(info: seen) } })
         else { return false }
         session.setValidation(isValid, of: node)
         if !isValid { publish(.declined, session, at: node) }
@@ -65,7 +68,8 @@ extension DragCoordinator {
         beginFeedback(node, for: session)
         guard session.state == .dragging, session.target === node else { return }
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
-            _ = callOut(session, staying: .dragging) { delegate.dropEntered(info: info(session, node)) }
+            let seen = info(session, node)
+            _ = callOut(session, staying: .dragging) { onMainActor { delegate.delegate.dropEntered(info: seen) } }
         }
     }
 
@@ -76,7 +80,8 @@ extension DragCoordinator {
         cancelSpringLoading(session)
         publish(.exited, session, at: node)
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
-            _ = callOut(session, staying: session.state) { delegate.dropExited(info: info(session, node)) }
+            let seen = info(session, node)
+            _ = callOut(session, staying: session.state) { onMainActor { delegate.delegate.dropExited(info: seen) } }
         }
         endFeedback(node, for: session)
     }
@@ -88,10 +93,11 @@ extension DragCoordinator {
         var operation = DropOperation.copy
         if case .delegate(let delegate) = destination.handler {
             var proposal: DropProposal?
+            let seen = info(session, node)
             guard
                 callOut(
                     session, staying: .dragging, on: node,
-                    { proposal = delegate.dropUpdated(info: info(session, node)) })
+                    { proposal = onMainActor { delegate.delegate.dropUpdated(info: seen) } })
             else { return }
             if let proposal { session.delegateOperation = proposal.operation }
             operation = session.delegateOperation ?? .copy
@@ -103,7 +109,11 @@ extension DragCoordinator {
                 return
             }
         }
-        if operation == .move && !session.allowsMove { operation = .copy }
+        if isReorder(session, of: node) {
+            operation = .move
+        } else if operation == .move && !session.allowsMove {
+            operation = .copy
+        }
         guard session.proposal?.operation != operation else { return }
         session.proposal = DropProposal(operation: operation)
         publish(.proposed(operation), session, at: node)

@@ -11,6 +11,8 @@ final class DragSource {
         case containerItem(any Hashable & Sendable)
         /// A provider made at lift time (`onDrag(_:)`, `itemProvider(_:)`); nil drags nothing.
         case provider(() -> ItemProvider?)
+        /// The row of a list under the pointer, with the selected rows (`onMove(perform:)`).
+        case listRow
     }
 
     let payload: Payload

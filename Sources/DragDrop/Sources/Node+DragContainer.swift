@@ -70,6 +70,9 @@ extension DragSource {
         case .provider(let make):
             guard !isDragged(nil, []), let provider = make() else { return nil }
             return ExportedPayload(providers: [provider], itemIDs: [], draggedItemIndex: 0, container: nil)
+        case .listRow:
+            // A list lifts through `DragCoordinator.liftRows`, which knows where the pointer is.
+            return nil
         }
     }
 

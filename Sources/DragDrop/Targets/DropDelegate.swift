@@ -7,7 +7,10 @@
 /// node beneath it is considered (until the pointer leaves the target and comes back, when it is asked again).
 /// Only `performDrop` can load the items (see ``DropInfo``).
 ///
-/// Delegates run on the scene's task, inside `Scene.send(_:)`; they may change the scene.
+/// The protocol is main-actor isolated, as Apple's is (`@MainActor @preconcurrency`): a delegate reads and changes
+/// main-actor state directly. Its calls come from inside `Scene.send(_:)`, on the main actor: at once for a scene
+/// driven from the main actor, otherwise on the main queue while the scene's task waits; they may change the scene.
+@MainActor @preconcurrency
 public protocol DropDelegate {
     /// Whether the target accepts this drag; false skips it. The default returns true.
     /// - Parameter info: The drag, types only.

@@ -13,7 +13,10 @@ final class DropDestination {
         /// `perform` gets the accepted items' providers (`onDrop(of:isTargeted:perform:)`).
         case providers(perform: ([ItemProvider], CGPoint) -> Bool)
         /// A delegate follows the drag and performs the drop (`onDrop(of:delegate:)`).
-        case delegate(any DropDelegate)
+        case delegate(MainActorDelegate)
+        /// A list: its rows reorder, and items land between them (`onMove`, `onInsert`, `dropDestination(for:)` with
+        /// an insertion index).
+        case list(ListBehavior)
     }
 
     let handler: Handler

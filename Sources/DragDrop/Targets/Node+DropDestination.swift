@@ -152,7 +152,8 @@ extension Node {
     @discardableResult
     public func onDrop(of supportedContentTypes: [UTType], delegate: any DropDelegate) -> Node {
         let destination = DropDestination(
-            handler: .delegate(delegate), accepts: DropDestination.accepting(supportedContentTypes), isTargeted: nil,
+            handler: .delegate(MainActorDelegate(delegate: delegate)),
+            accepts: DropDestination.accepting(supportedContentTypes), isTargeted: nil,
             acceptedDescription: DropDestination.describe(supportedContentTypes))
         return install(destination)
     }

@@ -43,6 +43,12 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         /// The session was released over a target that takes it, with a copy or a move: `location` is in the
         /// target's space; `acceptedItemIndices` are the items the target can import, of `itemCount`.
         case dropped(DropOperation, location: CGPoint, acceptedItemIndices: [Int], itemCount: Int)
+        /// The session was released over the list its rows came from (`onMove(perform:)`): the rows at `offsets` move
+        /// to `destination`, counted among the rows before the move.
+        case moved(offsets: [Int], destination: Int)
+        /// The session was released over a list (`onInsert(of:perform:)`, `dropDestination(for:action:)` with an
+        /// index): `itemCount` items are inserted at `index`.
+        case insertion(index: Int, itemCount: Int)
         /// The session was released over another program (through a desktop host, `Scene.handOffDragSession`): it
         /// ends when that program says what it did. The event's node is the source.
         case handedOff(itemCount: Int)
@@ -76,6 +82,9 @@ public struct DragEvent: Sendable, CustomStringConvertible {
             case .proposed(let operation), .ended(let operation, _): return "\(operation)"
             case .dropped(let operation, let location, let accepted, let count):
                 return "\(operation) at \(Formatting.point(location)): \(accepted.count) of \(DragEvent.items(count))"
+            case .moved(let offsets, let destination):
+                return "[\(offsets.map(String.init).joined(separator: ", "))] to \(destination)"
+            case .insertion(let index, let count): return "\(DragEvent.items(count)) at \(index)"
             case .handedOff(let count): return "\(DragEvent.items(count)) to another program"
             case .loadStarted(let count, let receiver): return "loading \(DragEvent.items(count)) as \(receiver)"
             case .itemLoaded(let index, let count, let receiver):
@@ -130,6 +139,8 @@ public struct DragEvent: Sendable, CustomStringConvertible {
         case .targetedChanged(let isTargeted): return [(.dropTargeted, "\(isTargeted)")]
         case .proposed: kind = .dropProposal
         case .dropped: kind = .dropPerformed
+        case .moved: kind = .listMoved
+        case .insertion: kind = .listInsertion
         case .handedOff: kind = .dragHandedOff
         case .loadStarted, .itemLoaded, .itemFailed: kind = .dropLoad
         case .actionReturned, .actionThrew: kind = .dropAction
@@ -180,6 +191,10 @@ extension TimelineEntry.Kind {
     public static let dropSpringLoaded = Self("drop.springLoaded")
     /// A drag session was released over a target (value: session, operation, location, accepted items).
     public static let dropPerformed = Self("drop.performed")
+    /// A list's rows were reordered by a drag (value: session, the rows' offsets and the destination).
+    public static let listMoved = Self("list.moved")
+    /// Dropped items are inserted into a list (value: session, item count and insertion index).
+    public static let listInsertion = Self("list.insertion")
     /// A drag session was released over another program (value: session and item count).
     public static let dragHandedOff = Self("drag.handedOff")
     /// Loading of dropped items started, or one item's load finished (value: session and what happened).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// An instance that matches a sequence of pointer events to a gesture and returns values as it goes, as
 /// SwiftUI's `Gesture`.
 ///
@@ -29,12 +31,9 @@ extension Gesture where Body.Value == Value {
     }
 }
 
+// `Never.body` is declared once, in Diagnostics, for this conformance and Transfer's `TransferRepresentation`.
 extension Never: Gesture {
     public typealias Value = Never
-
-    public var body: Never {
-        switch self {}
-    }
 
     public func _makeRecognizer(in context: _GestureContext) -> _Recognizer<Never> {
         switch self {}

@@ -81,6 +81,48 @@ public struct Animation: Hashable, Sendable {
         )
     }
 
+    /// A spring given by its perceived duration and bounce, as SwiftUI's `spring(duration:bounce:blendDuration:)`:
+    /// the response is the duration; a bounce of 0 is critically damped, up to 1 less damped
+    /// (`dampingFraction = 1 - bounce`), below 0 overdamped (`dampingFraction = 1 / (1 + bounce)`).
+    /// - Parameters:
+    ///   - duration: The perceived duration, in seconds.
+    ///   - bounce: How bouncy the spring is, -1…1.
+    ///   - blendDuration: How long a change of the animated value blends into a running animation.
+    /// - Returns: The spring.
+    /// `.spring()` with no arguments is the `response` form, as in SwiftUI.
+    @_disfavoredOverload
+    public static func spring(duration: Double = 0.5, bounce: Double = 0, blendDuration: Double = 0) -> Animation {
+        let dampingFraction = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        return spring(response: duration, dampingFraction: dampingFraction, blendDuration: blendDuration)
+    }
+
+    /// A smooth spring with no bounce of its own, as SwiftUI's `smooth(duration:extraBounce:)`.
+    /// - Parameters:
+    ///   - duration: The perceived duration, in seconds.
+    ///   - extraBounce: Bounce added to none.
+    /// - Returns: The spring.
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        spring(duration: duration, bounce: extraBounce)
+    }
+
+    /// A spring with a small bounce (0.15), as SwiftUI's `snappy(duration:extraBounce:)`.
+    /// - Parameters:
+    ///   - duration: The perceived duration, in seconds.
+    ///   - extraBounce: Bounce added to 0.15.
+    /// - Returns: The spring.
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        spring(duration: duration, bounce: 0.15 + extraBounce)
+    }
+
+    /// A spring with a visible bounce (0.3), as SwiftUI's `bouncy(duration:extraBounce:)`.
+    /// - Parameters:
+    ///   - duration: The perceived duration, in seconds.
+    ///   - extraBounce: Bounce added to 0.3.
+    /// - Returns: The spring.
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation {
+        spring(duration: duration, bounce: 0.3 + extraBounce)
+    }
+
     /// A spring tuned for interactive changes.
     public static func interactiveSpring(
         response: Double = 0.15,

@@ -19,6 +19,30 @@ public struct Color: Hashable, Sendable {
         alpha = opacity
     }
 
+    /// Creates a colour from hue, saturation and brightness, as SwiftUI's `Color(hue:saturation:brightness:opacity:)`.
+    /// - Parameters:
+    ///   - hue: The hue, 0…1 around the colour wheel from red (values outside wrap around).
+    ///   - saturation: The saturation, 0 (grey) … 1.
+    ///   - brightness: The brightness, 0 (black) … 1.
+    ///   - opacity: The opacity, 0…1.
+    public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
+        let wrapped = hue - hue.rounded(.down)
+        let sector = wrapped * 6
+        let chroma = brightness * saturation
+        let rising = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
+        let (r, g, b): (Double, Double, Double)
+        switch Int(sector) {
+        case 0: (r, g, b) = (chroma, rising, 0)
+        case 1: (r, g, b) = (rising, chroma, 0)
+        case 2: (r, g, b) = (0, chroma, rising)
+        case 3: (r, g, b) = (0, rising, chroma)
+        case 4: (r, g, b) = (rising, 0, chroma)
+        default: (r, g, b) = (chroma, 0, rising)
+        }
+        let lift = brightness - chroma
+        self.init(red: r + lift, green: g + lift, blue: b + lift, opacity: opacity)
+    }
+
     private init(_ name: String, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) {
         self.init(red: red, green: green, blue: blue, opacity: alpha)
         self.name = name

@@ -152,7 +152,9 @@ public final class Simulation {
         }
         .dragContainerSelection(selection())
         .onDragSessionUpdated { [weak self, weak pane] session in
-            guard let self, let pane, session.phase == .ended(.move) else { return }
+            // A reorder of a list pane ends with a move onto the pane's own container: its items stay.
+            guard let self, let pane, session.phase == .ended(.move), session.targetNodeID != pane.container.id
+            else { return }
             for name in session.draggedItemIDs(for: String.self) { self.remove(name, from: pane, session: session) }
         }
         owners[node.id] = (spec.name, nil)
@@ -163,16 +165,19 @@ public final class Simulation {
             add(loaded.item, to: pane, origin: loaded.item.name)
         }
         if !spec.accepts.isEmpty { makeDropTarget(pane) }
+        if spec.isList { makeList(pane) }
         for child in Self.ordered(spec.panes) { try build(child, in: node) }
     }
 
-    /// Adds an item node at the end of a pane and makes it draggable.
-    func add(_ item: PaneItem, to pane: LivePane, origin: String) {
+    /// Adds an item node to a pane, at the end or at `index`, and makes it draggable.
+    func add(_ item: PaneItem, to pane: LivePane, origin: String, at index: Int? = nil) {
         let content: NodeContent =
             item.imageName.map { .image($0, tint: nil) } ?? .text(item.text ?? "", color: .black)
         let node = pane.container.addChild(item.name, frame: .zero, content: content)
         owners[node.id] = (pane.spec.name, item.name)
-        pane.items.append(PaneEntry(item: item, node: node, origin: origin))
+        let position = min(index ?? pane.items.count, pane.items.count)
+        pane.items.insert(PaneEntry(item: item, node: node, origin: origin), at: position)
+        if position < pane.items.count - 1 { pane.container.insertChild(node, at: position) }
         pane.layOut()
         node.draggable(containerItemID: item.name)
         attachGestures(pane.spec.gestures, to: node)
@@ -194,9 +199,9 @@ public final class Simulation {
         let node = pane.node
         node.dropDestination(
             of: spec.accepts,
-            action: { [weak self, weak pane] dropped, _ in
+            action: { [weak self, weak pane] dropped, location in
                 guard let self, let pane else { return false }
-                return try self.receive(dropped, in: pane)
+                return try self.receive(dropped, in: pane, at: location)
             },
             isTargeted: { [weak node] isTargeted in
                 node?.overlay(isTargeted ? spec.highlight : nil)
@@ -212,8 +217,29 @@ public final class Simulation {
         }
     }
 
-    /// A pane's drop action: refuses declined types, otherwise adds the dropped items under their names.
-    private func receive(_ dropped: [DroppedData], in pane: LivePane) throws -> Bool {
+    /// A list pane: its items reorder by dragging, the script's selection travelling together.
+    private func makeList(_ pane: LivePane) {
+        let selection = { [weak pane] () -> IndexSet in
+            guard let pane else { return [] }
+            return IndexSet(pane.dragSelection.compactMap { name in pane.items.firstIndex { $0.item.name == name } })
+        }
+        // The whole pane is the list, gaps between items included, so that a reorder released anywhere in it lands.
+        pane.container.contentShape(Rectangle())
+        pane.container.onMove { [weak pane] offsets, destination in
+            guard let pane else { return }
+            pane.items.move(fromOffsets: offsets, toOffset: destination)
+            // The container's children follow the items' order: it is the order a drop's index counts in.
+            for (position, entry) in pane.items.enumerated() where pane.container.children[position] !== entry.node {
+                pane.container.insertChild(entry.node, at: position)
+            }
+            pane.layOut()
+        }
+        .listSelection(selection())
+    }
+
+    /// A pane's drop action: refuses declined types, otherwise adds the dropped items under their names (in a list
+    /// pane, where the pointer is among its items).
+    private func receive(_ dropped: [DroppedData], in pane: LivePane, at location: CGPoint) throws -> Bool {
         let session = scene.currentDragSession
         let carried = session.flatMap { sessionItems[$0.id] }
         if let declined = dropped.first(where: { item in
@@ -229,6 +255,7 @@ public final class Simulation {
         let sourcePane = session.flatMap { owners[$0.sourceNodeID] }.flatMap { self.pane(named: $0.pane) }
         let names = session?.draggedItemIDs(for: String.self) ?? []
         let accepted = session.flatMap { acceptedItems[$0.id] } ?? []
+        let insertion = pane.spec.isList ? pane.container.listInsertionIndex(at: location) : nil
         for (position, data) in dropped.enumerated() {
             let sourceName =
                 position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
@@ -248,7 +275,7 @@ public final class Simulation {
                 name: name, data: data.data, offeredTypes: source?.offeredTypes ?? [data.contentType],
                 imageName: source?.imageName)
             let origin = sourceEntry?.origin ?? name
-            add(item, to: pane, origin: origin)
+            add(item, to: pane, origin: origin, at: insertion.map { $0 + position })
             if (session?.proposal?.operation ?? .copy) == .copy { copies[origin, default: 0] += 1 }
             heard(
                 .added(

@@ -23,6 +23,10 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         case springLoad
         /// A drag was released over a target that takes it (detail: operation, location, accepted items).
         case drop
+        /// A list's items were reordered by a drag (detail: their offsets and the destination).
+        case moved
+        /// Dropped items are inserted into a list at an index (detail: how many, where).
+        case insert
         /// A drag was released over another program (a desktop window's).
         case handOff
         /// The dropped items started loading, or one finished.
@@ -118,6 +122,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
             case .exited: .exit
             case .springLoaded: .springLoad
             case .dropped: .drop
+            case .moved: .moved
+            case .insertion: .insert
             case .handedOff: .handOff
             case .loadStarted, .itemLoaded, .itemFailed: .load
             case .actionReturned, .actionThrew: .action

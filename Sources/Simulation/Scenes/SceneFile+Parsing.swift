@@ -124,7 +124,7 @@ struct SceneReader {
     static let sceneKeys = ["scene", "size", "types", "panes", "script"]
     static let paneKeys = [
         "name", "frame", "z", "color", "contents", "accepts", "declines", "operation", "allowsMove", "forbidden",
-        "highlight", "springLoading", "gestures", "thumbnail", "panes",
+        "highlight", "springLoading", "list", "gestures", "thumbnail", "panes",
     ]
     static let contentsKeys = ["folder", "generate", "seed", "size", "prefix", "text", "offers"]
 
@@ -185,6 +185,7 @@ struct SceneReader {
             pane.highlight = isNone ? nil : try Self.color(highlight, "the highlight of \(what)", opacity: 0.2)
         }
         pane.springLoading = try fields["springLoading"]?.bool("springLoading of \(what)") ?? false
+        pane.isList = try fields["list"]?.bool("list of \(what)") ?? false
         pane.gestures = try (fields["gestures"]?.listOrOne() ?? []).map { value in
             let name = try value.string("a gesture of \(what)")
             guard let gesture = PaneGesture(rawValue: name) else {

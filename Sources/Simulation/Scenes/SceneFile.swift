@@ -75,6 +75,9 @@ public struct PaneSpec: Sendable {
     public var highlight: Color?
     /// Whether hovering still over the pane for a second spring-loads it.
     public var springLoading: Bool
+    /// Whether the pane is a list: its items, in reading order, reorder by dragging (SwiftUI's `onMove`), and items
+    /// dropped on it land between them, where the pointer is, instead of at the end.
+    public var isList: Bool = false
     /// The gestures the pane's items respond to.
     public var gestures: [PaneGesture]
     /// The size of each item's thumbnail in the pane.

@@ -297,17 +297,27 @@ struct StepReader {
             }
         case "drag":
             let items = try names("the name of the item to drag", before: "from")
-            try expect("from", "and the pane the item is in")
-            let source = try name("the name of the pane the item is in")
+            let afterItems = peek
+            let source = accept("from") ? try name("the name of the pane the item is in") : nil
+            if source == nil, peek?.text.lowercased() != "to" {
+                try expect("from", "and the pane the item is in")
+            }
             try expect("to", "and the pane to drop on")
             let target = try name("the name of the pane to drop on")
             var point: CGPoint?
+            var insertion: Int?
             var kind = PointerKind.touch
             var pointer = 1
             var escape = false
             while !isAtEnd {
                 if accept("at") {
-                    point = try self.point("in the target pane's space")
+                    if let token = peek, !token.isQuoted, let value = Int(token.text) {
+                        guard value >= 0 else { throw error(at: token, "an insertion index must not be negative") }
+                        insertion = value
+                        index += 1
+                    } else {
+                        point = try self.point("in the target pane's space, or an insertion index")
+                    }
                 } else if accept("by") {
                     kind = try device()
                 } else if accept("pointer") {
@@ -318,6 +328,16 @@ struct StepReader {
                 } else {
                     break
                 }
+            }
+            if let insertion {
+                return .dragToIndex(
+                    items: items, from: source, to: target, index: insertion, kind: kind, pointer: pointer,
+                    escape: escape)
+            }
+            guard let source else {
+                throw error(
+                    at: afterItems ?? tokens[index - 1],
+                    "expected \"from\" and the pane the item is in (only a drop \"at INDEX\" in a list pane finds it)")
             }
             return .drag(
                 items: items, from: source, to: target, at: point, kind: kind, pointer: pointer, escape: escape)

@@ -9,6 +9,7 @@ import Gestures
 /// drag photo-1 from library to album               # a touch drag: press, hold, move, release
 /// drag photo-2 from library to album by mouse      # a mouse drag
 /// drag photo-3 from library to album at (10, 10)   # released at a point of the target pane
+/// drag photo-3 to library at 1                     # a list pane: lands before its item 1
 /// @4.0 down 1 at (120, 80)                         # @TIME sets the clock; points are in the screen's space
 /// move 1 to (300, 200) over 0.5 steps 5
 /// key escape
@@ -73,6 +74,13 @@ public enum ScriptAction: Sendable, Hashable {
     /// in its space), pause and release; with `then escape`, press Escape before releasing. Several items are
     /// selected in their pane first and travel in one session, in the order named.
     case drag(items: [String], from: String, to: String, at: CGPoint?, kind: PointerKind, pointer: Int, escape: Bool)
+    /// `drag ITEM[, ITEM…] [from PANE] to PANE at INDEX [by touch|mouse|pen] [pointer N] [then escape]`: the same
+    /// drag, released in a list pane (`list: true`) where the items land at INDEX, counted among the pane's items
+    /// before the drag (before the item now at INDEX; the number of items for the end), as SwiftUI's `onMove` and
+    /// `onInsert` count. Without `from`, the pane holding the first item. Dragged within its own pane, the items
+    /// reorder, and the timeline shows `moved` with their offsets.
+    case dragToIndex(
+        items: [String], from: String?, to: String, index: Int, kind: PointerKind, pointer: Int, escape: Bool)
     /// `tap TARGET [at (X, Y)] [by touch|mouse|pen]`: a press of 0.1 s on an item's or a pane's centre (or a point
     /// in its space).
     case tap(target: String, at: CGPoint?, kind: PointerKind)

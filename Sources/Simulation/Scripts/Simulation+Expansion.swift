@@ -83,6 +83,24 @@ extension Simulation {
             let end = target.node.convertToGlobal(
                 point ?? CGPoint(x: target.spec.frame.width / 2, y: target.spec.frame.height / 2))
             return Self.drag(from: source, to: end, pointer: pointer, kind: kind, escape: escape, at: time)
+        case .dragToIndex(let items, let from, let to, let index, let kind, let pointer, let escape):
+            guard let sourcePane = from ?? panes.first(where: { $0.item(named: items[0]) != nil })?.spec.name else {
+                throw fail("no pane holds an item \"\(items[0])\" now")
+            }
+            guard let target = pane(named: to) else { throw fail(unknownPane(to)) }
+            guard target.spec.isList else {
+                throw fail("pane \"\(to)\" is not a list (\"list: true\"), so an item has no index to land at")
+            }
+            guard index <= target.items.count else {
+                throw fail(
+                    "pane \"\(to)\" holds \(target.items.count) items, so an item can land at 0 to "
+                        + "\(target.items.count), not at \(index)")
+            }
+            var drag = step
+            drag.action = .drag(
+                items: items, from: sourcePane, to: to, at: try insertionPoint(index, in: target, fail), kind: kind,
+                pointer: pointer, escape: escape)
+            return try expand(drag, at: time)
         case .tap(let name, let point, let kind):
             let node = try node(named: name, fail)
             try checkFree([1], fail)
@@ -219,6 +237,33 @@ extension Simulation {
         if let entry = panes.lazy.compactMap({ $0.item(named: name) }).first { return entry.node }
         if let pane = pane(named: name) { return pane.node }
         throw fail("no item or pane is named \"\(name)\"")
+    }
+
+    /// A point of a list pane (in its space) where an item released lands at `index`: just before the item now at
+    /// `index` in reading order, or just after the last one; DragDrop's own rule checks it.
+    private func insertionPoint(
+        _ index: Int, in pane: LivePane, _ fail: (String) -> SimulationError
+    ) throws -> CGPoint {
+        let frames = pane.items.map(\.node.frame)
+        let candidates: [CGPoint]
+        if frames.isEmpty {
+            candidates = [CGPoint(x: pane.spec.frame.width / 2, y: pane.spec.frame.height / 2)]
+        } else if index < frames.count {
+            let next = frames[index]
+            candidates = [CGPoint(x: next.minX - 1, y: next.midY), CGPoint(x: next.midX, y: next.minY - 1)]
+        } else {
+            let last = frames[frames.count - 1]
+            candidates = [CGPoint(x: last.maxX + 1, y: last.midY), CGPoint(x: last.midX, y: last.maxY + 1)]
+        }
+        let bounds = CGRect(origin: .zero, size: pane.spec.frame.size)
+        guard
+            let point = candidates.first(where: {
+                bounds.contains($0) && pane.container.listInsertionIndex(at: $0) == index
+            })
+        else {
+            throw fail("no point of pane \"\(pane.spec.name)\" lands an item at \(index) (its items fill it)")
+        }
+        return point
     }
 
     private func unknownPane(_ name: String) -> String {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `Never` is `Transferable` and a `TransferRepresentation`, as in CoreTransferable, so that generic code can name it
 /// where a type or a representation is needed but none can exist: a representation that is not built from others
 /// can declare `Body` as `Never`, and a generic parameter constrained to `Transferable` can be `Never`.
@@ -15,9 +17,5 @@ extension Never: Transferable {
 extension Never: TransferRepresentation {
     /// `Never` represents values of `Never`.
     public typealias Item = Never
-
-    /// Never produced: there is no value of `Never` to ask.
-    public var body: Never {
-        self
-    }
+    // `body` is declared once, in Diagnostics, for this conformance and Gestures' `Gesture`: one `Never.body`.
 }

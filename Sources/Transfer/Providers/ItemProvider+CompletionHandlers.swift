@@ -87,6 +87,27 @@ extension ItemProvider {
         return loadFileRepresentation(for: contentType) { url, _, error in completionHandler(url, error) }
     }
 
+    /// Opens the first offered representation conforming to the type with identifier `typeIdentifier` in place
+    /// when the sender allows it, otherwise as a staged copy, as Foundation's
+    /// `loadInPlaceFileRepresentation(forTypeIdentifier:completionHandler:)`. A staged copy is removed once
+    /// `completionHandler` returns; the original file is the sender's.
+    ///
+    /// - Parameters:
+    ///   - typeIdentifier: the uniform type identifier wanted.
+    ///   - completionHandler: receives the file and whether it is the sender's original (`isInPlace`), or `nil`,
+    ///     false and a `TransferError`.
+    /// - Returns: the load's progress.
+    @discardableResult
+    public func loadInPlaceFileRepresentation(
+        forTypeIdentifier typeIdentifier: String,
+        completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
+    ) -> Progress {
+        guard let contentType = UTType(identifier: typeIdentifier, allowUndeclared: true) else {
+            return failedLoad(typeIdentifier) { completionHandler(nil, false, $0) }
+        }
+        return loadFileRepresentation(for: contentType, openInPlace: true, completionHandler: completionHandler)
+    }
+
     /// Loads the item as a value of `type`; see ``loadTransferable(type:progress:)``.
     ///
     /// - Parameters:

@@ -71,38 +71,14 @@ public protocol NSItemProviderReading: NSObjectProtocol {
     static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self
 }
 
-/// A Swift value that item providers load through a Foundation class, as Apple bridges `String` to `NSString`
-/// and `URL` to `NSURL`: `provider.loadObject(ofClass: URL.self) { url, error in … }`. A DnDKit name for what
-/// Apple does with `_ObjectiveCBridgeable`.
+/// A Swift value that item providers load without a Foundation class of its own, as `UIImage` reads itself on
+/// Apple's platforms: `provider.loadObject(ofClass: Image.self) { image, error in … }`. A DnDKit name; `String` and
+/// `URL` load as on Apple's platforms, through their bridged classes (`NSString`, `NSURL`).
 public protocol ItemProviderBridgedValue: Sendable {
     /// The type identifiers the value reads, in order of preference.
     static var readableTypeIdentifiersForItemProvider: [String] { get }
     /// Makes a value from bytes of one of the readable types.
     static func value(withItemProviderData data: Data, typeIdentifier: String) throws -> Self
-}
-
-extension String: ItemProviderBridgedValue {
-    public static var readableTypeIdentifiersForItemProvider: [String] {
-        NSString.readableTypeIdentifiersForItemProvider
-    }
-
-    public static func value(withItemProviderData data: Data, typeIdentifier: String) throws -> String {
-        try NSString.object(withItemProviderData: data, typeIdentifier: typeIdentifier) as String
-    }
-}
-
-extension URL: ItemProviderBridgedValue {
-    public static var readableTypeIdentifiersForItemProvider: [String] {
-        [UTType.url.identifier, UTType.fileURL.identifier, UTType.utf8PlainText.identifier]
-    }
-
-    public static func value(withItemProviderData data: Data, typeIdentifier: String) throws -> URL {
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: text), url.scheme != nil else {
-            throw TransferError(.decodingFailed, "the \(typeIdentifier) bytes are not a URL: \"\(text.prefix(80))\"")
-        }
-        return url
-    }
 }
 
 extension NSString: NSItemProviderWriting, NSItemProviderReading {
@@ -131,9 +107,27 @@ extension NSString: NSItemProviderWriting, NSItemProviderReading {
     }
 }
 
-extension NSURL: NSItemProviderWriting {
+extension NSURL: NSItemProviderWriting, NSItemProviderReading {
     public static var writableTypeIdentifiersForItemProvider: [String] {
         [UTType.url.identifier, UTType.utf8PlainText.identifier]
+    }
+
+    public static var readableTypeIdentifiersForItemProvider: [String] {
+        [UTType.url.identifier, UTType.fileURL.identifier, UTType.utf8PlainText.identifier]
+    }
+
+    /// Reads an absolute URL from its text. Linux's `NSURL` has no `required` initialiser to make `Self` from, so a
+    /// subclass of `NSURL` cannot read itself: reading one throws.
+    public static func object(withItemProviderData data: Data, typeIdentifier: String) throws -> Self {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = NSURL(string: text), url.scheme != nil else {
+            throw TransferError(.decodingFailed, "the \(typeIdentifier) bytes are not a URL: \"\(text.prefix(80))\"")
+        }
+        guard let read = url as? Self else {
+            throw TransferError(
+                .decodingFailed, "\(Self.self) is a subclass of NSURL, which cannot read itself on Linux")
+        }
+        return read
     }
 
     public var writableTypeIdentifiersForItemProvider: [String] {
@@ -160,6 +154,18 @@ private struct SentObject: @unchecked Sendable {
 /// on any thread, and so does DnDKit.
 private struct SentClass: @unchecked Sendable {
     let reader: any NSItemProviderReading.Type
+}
+
+/// Reads a bridged value through its Foundation class, for a load's task (Foundation reads objects on any thread, as
+/// DnDKit does).
+private struct BridgedReader<Value: _ObjectiveCBridgeable & Sendable>: Sendable
+where Value._ObjectiveCType: NSItemProviderReading {
+    var identifiers: [String] { Value._ObjectiveCType.readableTypeIdentifiersForItemProvider }
+
+    func read(_ data: Data, typeIdentifier: String) throws -> Value {
+        let object = try Value._ObjectiveCType.object(withItemProviderData: data, typeIdentifier: typeIdentifier)
+        return Value._unconditionallyBridgeFromObjectiveC(object)
+    }
 }
 
 extension ItemProvider {
@@ -196,11 +202,20 @@ extension ItemProvider {
         readable(aClass.readableTypeIdentifiersForItemProvider) != nil
     }
 
-    /// Whether a value of the type can be loaded (`String`, `URL`).
+    /// Whether a value of the type can be loaded (`Image`, `Bitmap`).
     /// - Parameter type: the type.
     /// - Returns: true when `loadObject(ofClass:completionHandler:)` has something to read.
     public func canLoadObject<T: ItemProviderBridgedValue>(ofClass type: T.Type) -> Bool {
         readable(type.readableTypeIdentifiersForItemProvider) != nil
+    }
+
+    /// Whether a value of a bridged type can be loaded (`String`, `URL`), as Apple's overload for
+    /// `_ObjectiveCBridgeable` values: its Foundation class (`NSString`, `NSURL`) reads one of the offered types.
+    /// - Parameter type: the type.
+    /// - Returns: true when `loadObject(ofClass:completionHandler:)` has something to read.
+    public func canLoadObject<T: _ObjectiveCBridgeable>(ofClass type: T.Type) -> Bool
+    where T._ObjectiveCType: NSItemProviderReading {
+        readable(T._ObjectiveCType.readableTypeIdentifiersForItemProvider) != nil
     }
 
     /// Loads an instance of the class, as `loadObject(ofClass:completionHandler:)`: the first offered type that
@@ -230,7 +245,33 @@ extension ItemProvider {
         return progress
     }
 
-    /// Loads a `String` or a `URL`, as Apple's bridged `loadObject(ofClass:completionHandler:)`.
+    /// Loads a value of a bridged type (`String`, `URL`), as Apple's overload for `_ObjectiveCBridgeable` values:
+    /// its Foundation class (`NSString`, `NSURL`) reads the first offered type it reads, and the object is bridged
+    /// to the value.
+    ///
+    /// - Parameters:
+    ///   - type: the type.
+    ///   - completionHandler: receives the value, or nil and an error, once, on any thread.
+    /// - Returns: the load's progress.
+    @discardableResult
+    public func loadObject<T: _ObjectiveCBridgeable & Sendable>(
+        ofClass type: T.Type, completionHandler: @escaping @Sendable (T?, (any Error)?) -> Void
+    ) -> Progress where T._ObjectiveCType: NSItemProviderReading {
+        let progress = Progress(totalUnitCount: 1)
+        let bridge = BridgedReader<T>()
+        Task {
+            do {
+                let (data, identifier) = try await self.loadReadable(bridge.identifiers)
+                completionHandler(try bridge.read(data, typeIdentifier: identifier), nil)
+            } catch {
+                completionHandler(nil, error)
+            }
+            progress.completedUnitCount = 1
+        }
+        return progress
+    }
+
+    /// Loads a value that reads itself (`Image`, `Bitmap`), as `loadObject(ofClass: UIImage.self)` does.
     ///
     /// - Parameters:
     ///   - type: the type.

@@ -20,6 +20,24 @@ extension Transferable {
         RouteTable<Self>().importedTypes
     }
 
+    /// The content types this value exports, in order, as a receiver at `visibility`'s distance sees them: the
+    /// type's exported types whose representations' exporting conditions hold for this value.
+    ///
+    /// - Parameter visibility: how close the receiver is to the sender.
+    /// - Returns: the content types, without repeats.
+    public func exportedContentTypes(_ visibility: TransferRepresentationVisibility = .all) -> [UTType] {
+        RouteTable<Self>.unique(
+            RouteTable<Self>().exports.filter { $0.visibility.isVisible(to: visibility) && $0.isAvailable(self) }
+                .map(\.contentType))
+    }
+
+    /// The content types this value's type imports, in its order of preference (``importedContentTypes()``).
+    ///
+    /// - Returns: the content types, without repeats.
+    public func importedContentTypes() -> [UTType] {
+        Self.importedContentTypes()
+    }
+
     /// The file name suggested for this value by its representations' `suggestedFileName` modifiers: the first in
     /// declaration order among the representations whose exporting conditions hold, or `nil`.
     public var suggestedFilename: String? {

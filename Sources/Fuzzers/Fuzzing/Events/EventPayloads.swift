@@ -84,8 +84,9 @@ struct FlakyToken: Transferable {
 }
 
 /// A copying delegate that counts its calls, forbids its right half, and validates and performs as the world's
-/// failure mode says.
-final class FuzzDelegate: DropDelegate {
+/// failure mode says. Nonisolated, as a delegate may be (its methods satisfy the main-actor protocol's): the fuzzer
+/// reads its counts from its own thread, and DragDrop calls it on the main actor.
+nonisolated final class FuzzDelegate: DropDelegate {
     let world: () -> EventWorld.FailureMode
     var entered = 0
     var exited = 0

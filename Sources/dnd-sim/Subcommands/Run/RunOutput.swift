@@ -47,7 +47,8 @@ enum RunOutput {
         case .drag(.entered), .drag(.exited), .drag(.targetedChanged), .drag(.proposed), .drag(.springLoaded),
             .drag(.declined):
             .yellow
-        case .drag(.dropped), .drag(.handedOff), .drag(.loadStarted), .drag(.itemLoaded), .added, .removed, .saved:
+        case .drag(.dropped), .drag(.handedOff), .drag(.loadStarted), .drag(.itemLoaded), .drag(.moved),
+            .drag(.insertion), .added, .removed, .saved:
             .green
         case .drag(.actionReturned(true)): .green
         case .drag(.ended(let operation, _)): operation.transfersData ? .green : .red

@@ -1,0 +1,1 @@
+../AppleShapedTests/ListsAndDelegates.swift
