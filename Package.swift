@@ -45,6 +45,11 @@ let package = Package(
             providers: [.apt(["libmagic-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
@@ -78,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "Locking", "Diagnostics"]
+            dependencies: ["CMagic", "CZlib", "Locking", "Diagnostics"]
         ),
         .target(
             name: "PNGCodec",
