@@ -218,8 +218,9 @@ struct ImageCommandTests {
         let decode = try #require(record["decode"] as? [String: Any])
         #expect(Set(decode.keys) == ["mpps", "threads", "speedup"])
         #expect((decode["mpps"] as? Double ?? 0) > 0)
-        // A file without restart points decodes through libpng on one thread.
+        // A file without restart points decodes through libpng on one thread: nothing compared, no speed-up.
         #expect(decode["threads"] as? Int == 1)
+        #expect(decode["speedup"] is NSNull)
         let encode = try #require(record["encode"] as? [String: [String: Any]])
         #expect(Set(encode.keys) == ["fast", "balanced", "smallest"])
         for (_, preset) in encode {
@@ -227,7 +228,17 @@ struct ImageCommandTests {
             #expect((preset["bytes"] as? Int ?? 0) > 0)
             // 32x32 is far below the slicing crossover: one stream, one thread.
             #expect(preset["threads"] as? Int == 1)
+            #expect(preset["speedup"] is NSNull)
         }
+    }
+
+    /// On one thread there is no speed-up to show: a one-thread ratio is noise, not a "speed-up ×0.88".
+    @Test func benchTextSaysWhatItCompared() throws {
+        let result = try dndSim(["image", "bench", "--runs", "1", Self.fixture("basn2c16.png")])
+        #expect(result.status == 0)
+        let line = try #require(result.standardOutput.split(separator: "\n").last)
+        #expect(!line.contains("×"), "\(line)")
+        #expect(line.components(separatedBy: "(1 thread)").count == 5, "\(line)")
     }
 
     @Test func convertInSlicesAndBenchTheirDecode() throws {
@@ -251,6 +262,10 @@ struct ImageCommandTests {
         let record = try #require(try Self.jsonLines(bench.standardOutput).first)
         let decode = try #require(record["decode"] as? [String: Any])
         #expect(decode["threads"] as? Int == 2)
+        #expect((decode["speedup"] as? Double ?? 0) > 0)
+        let text = try dndSim(["image", "bench", "--runs", "1", "--threads", "2", sliced])
+        #expect(text.standardOutput.contains(" (2 threads: ×"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains(" over 1 thread)"), "\(text.standardOutput)")
     }
 
     @Test func benchNamesABadFile() throws {
