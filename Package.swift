@@ -238,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DndSimTests",
-            dependencies: ["dnd-sim", "TestSupport"]
+            dependencies: ["dnd-sim", "PNGCodec", "TestSupport"]
         ),
         .testTarget(
             name: "GesturesTests",

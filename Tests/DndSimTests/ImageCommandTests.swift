@@ -1,4 +1,5 @@
 import Foundation
+import PNGCodec
 import Testing
 
 /// `dnd-sim image`, run as a user would, on the PngSuite files of the PNGCodec tests.
@@ -266,6 +267,23 @@ struct ImageCommandTests {
         let text = try dndSim(["image", "bench", "--runs", "1", "--threads", "2", sliced])
         #expect(text.standardOutput.contains(" (2 threads: ×"), "\(text.standardOutput)")
         #expect(text.standardOutput.contains(" over 1 thread)"), "\(text.standardOutput)")
+    }
+
+    /// `--preset smallest` writes a palette file as a palette file again (it came out as RGB and grew, 207 → 300
+    /// bytes), with the same pixels.
+    @Test func smallestKeepsPaletteFilesSmall() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["g07n3p04.png", "tbbn3p08.png", "basn3p02.png"] {
+            let output = folder.appendingPathComponent(name).path
+            let result = try dndSim(["image", "convert", "--preset", "smallest", Self.fixture(name), output])
+            #expect(result.status == 0, "\(result.standardError)")
+            let before = try Data(contentsOf: URL(fileURLWithPath: Self.fixture(name)))
+            let after = try Data(contentsOf: URL(fileURLWithPath: output))
+            #expect(after.count <= before.count, "\(name): \(before.count) → \(after.count) bytes")
+            let decoded = try PNGDecoder().decode(after).convertedToRGBA8()
+            #expect(decoded == (try PNGDecoder().decode(before).convertedToRGBA8()), "\(name)")
+        }
     }
 
     @Test func benchNamesABadFile() throws {
