@@ -48,22 +48,7 @@ public struct PNGEncoder: Sendable {
             throw ImageError(.invalidBitmap, "maxThreadCount is \(maxThreadCount); it must be at least 1")
         }
         let chunks = try Self.writer(for: bitmap).chunks(for: bitmap.metadata)
-        let slices = sliceCount(for: bitmap)
-        if slices > 1 {
-            let encoder = SlicedEncoder(
-                width: bitmap.width, height: bitmap.height, format: bitmap.format, options: options, slices: slices,
-                threads: threadCount(for: bitmap))
-            return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
-                try encoder.encode(pixels, stride: bitmap.bytesPerRow, chunks: chunks)
-            }
-        }
-        let session = try EncoderSession(width: bitmap.width, height: bitmap.height, format: bitmap.format)
-        for (type, data) in chunks {
-            try session.addChunk(type: type, data: data)
-        }
-        var smallest = try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
-            try session.write(pixels, stride: bitmap.bytesPerRow, options: options)
-        }
+        var smallest = try encodeOwnLayout(bitmap, chunks: chunks)
         if options.triesLosslessReductions {
             // A reduction may not lose metadata: the chunks the bitmap's own layout keeps must stay valid in it.
             let keptChunks = bitmap.metadata.otherChunks.filter(Self.writer(for: bitmap).keeps)
@@ -85,7 +70,27 @@ public struct PNGEncoder: Sendable {
         return smallest
     }
 
-    /// A bitmap written in a reduced layout, with its metadata: the background in that layout, and without the
+    /// A bitmap written in its own layout: in slices, or as one stream.
+    private func encodeOwnLayout(_ bitmap: Bitmap, chunks: [(String, Data)]) throws(ImageError) -> Data {
+        let slices = sliceCount(for: bitmap)
+        if slices > 1 {
+            let encoder = SlicedEncoder(
+                width: bitmap.width, height: bitmap.height, format: bitmap.format, options: options, slices: slices,
+                threads: threadCount(for: bitmap))
+            return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
+                try encoder.encode(pixels, stride: bitmap.bytesPerRow, chunks: chunks)
+            }
+        }
+        let session = try EncoderSession(width: bitmap.width, height: bitmap.height, format: bitmap.format)
+        for (type, data) in chunks {
+            try session.addChunk(type: type, data: data)
+        }
+        return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
+            try session.write(pixels, stride: bitmap.bytesPerRow, options: options)
+        }
+    }
+
+    /// A bitmap written in a reduced layout, as one stream, with its metadata: the background in that layout, and without the
     /// chunks that are not safe to copy into a file whose samples are stored differently.
     private func encode(
         _ reduction: PNGReduction, of bitmap: Bitmap, filters: Filters, strategy: Strategy
@@ -225,8 +230,8 @@ extension PNGEncoder {
         /// Whether to try, besides the bitmap's own layout, the lossless reductions optipng and oxipng try (a
         /// palette for at most 256 colours, gray for equal red, green and blue, 8 bits for 16-bit samples that fit,
         /// 1, 2 or 4 bits for gray that fits, no alpha channel when it is opaque everywhere) and keep the smallest
-        /// file. Each layout decodes to exactly the bitmap's samples. Only an image encoded as one stream is reduced
-        /// (see ``Slicing``); ``smallest`` tries them, the other presets do not.
+        /// file. Each layout decodes to the bitmap's colours exactly. A reduced layout is written as one stream (see
+        /// ``Slicing``); ``smallest`` tries them, the other presets do not.
         public var triesLosslessReductions = false
 
         /// Smallest: zlib level 9, for each row the best of the five filters by trial compression, and the
