@@ -47,6 +47,11 @@ let package = Package(
             providers: [.apt(["libmagic-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
@@ -86,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "Locking", "Diagnostics", "FileAccess"]
+            dependencies: ["CMagic", "CZlib", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "PNGCodec",
@@ -242,7 +247,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DndSimTests",
-            dependencies: ["dnd-sim", "TestSupport", "CFileSystem"]
+            dependencies: ["dnd-sim", "PNGCodec", "TestSupport", "CFileSystem"]
         ),
         .testTarget(
             name: "GesturesTests",

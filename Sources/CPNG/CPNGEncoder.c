@@ -32,6 +32,13 @@ struct cpng_encoder {
     uint32_t height;
     int channels;
     int bit_depth;
+    /// The IHDR colour type; -1 for the one of `channels`.
+    int color_type;
+    /// The palette (PLTE, 3 bytes an entry) and its alpha values (tRNS) of an indexed image.
+    png_color palette[256];
+    int palette_count;
+    png_byte palette_alpha[256];
+    int palette_alpha_count;
     queued_chunk *chunks;
     size_t chunk_count;
     trial_state trial;
@@ -90,6 +97,7 @@ cpng_encoder *cpng_encoder_create(uint32_t width, uint32_t height, int channels,
     encoder->height = height;
     encoder->channels = channels;
     encoder->bit_depth = bit_depth;
+    encoder->color_type = -1;
     encoder->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &encoder->error, cpng_error_callback,
                                            cpng_warning_callback);
     if (encoder->png == NULL) {
@@ -104,6 +112,55 @@ cpng_encoder *cpng_encoder_create(uint32_t width, uint32_t height, int channels,
     }
     png_set_write_fn(encoder->png, encoder, write_bytes, flush_nothing);
     return encoder;
+}
+
+cpng_status cpng_encoder_set_layout(cpng_encoder *encoder, int color_type, int bit_depth, int samples_per_pixel) {
+    int valid;
+    switch (color_type) {
+    case PNG_COLOR_TYPE_GRAY:
+        valid = samples_per_pixel == 1 &&
+                (bit_depth == 1 || bit_depth == 2 || bit_depth == 4 || bit_depth == 8 || bit_depth == 16);
+        break;
+    case PNG_COLOR_TYPE_PALETTE:
+        valid = samples_per_pixel == 1 && (bit_depth == 1 || bit_depth == 2 || bit_depth == 4 || bit_depth == 8);
+        break;
+    case PNG_COLOR_TYPE_GRAY_ALPHA:
+        valid = samples_per_pixel == 2 && (bit_depth == 8 || bit_depth == 16);
+        break;
+    case PNG_COLOR_TYPE_RGB:
+        valid = samples_per_pixel == 3 && (bit_depth == 8 || bit_depth == 16);
+        break;
+    case PNG_COLOR_TYPE_RGB_ALPHA:
+        valid = samples_per_pixel == 4 && (bit_depth == 8 || bit_depth == 16);
+        break;
+    default:
+        valid = 0;
+    }
+    if (!valid) {
+        return CPNG_ERROR;
+    }
+    encoder->color_type = color_type;
+    encoder->bit_depth = bit_depth;
+    encoder->channels = samples_per_pixel;
+    return CPNG_OK;
+}
+
+cpng_status cpng_encoder_set_palette(cpng_encoder *encoder, const uint8_t *rgb, int count, const uint8_t *alpha,
+                                     int alpha_count) {
+    if (count < 1 || count > 256 || alpha_count < 0 || alpha_count > count) {
+        return CPNG_ERROR;
+    }
+    for (int i = 0; i < count; i++) {
+        encoder->palette[i].red = rgb[3 * i];
+        encoder->palette[i].green = rgb[3 * i + 1];
+        encoder->palette[i].blue = rgb[3 * i + 2];
+    }
+    encoder->palette_count = count;
+    if (alpha_count > 0) {
+        memcpy(encoder->palette_alpha, alpha, (size_t)alpha_count);
+    }
+    encoder->palette_alpha_count = alpha_count;
+    return CPNG_OK;
 }
 
 cpng_status cpng_encoder_add_chunk(cpng_encoder *encoder, const char type[4], const uint8_t *data,
@@ -253,6 +310,17 @@ static int filter_count(int filters) {
     return count;
 }
 
+/// Whether a chunk must come before PLTE: the colour space chunks and sBIT.
+static int precedes_palette(const png_byte type[5]) {
+    static const char *const early[] = {"gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "cICP"};
+    for (size_t i = 0; i < sizeof early / sizeof early[0]; i++) {
+        if (memcmp(type, early[i], 4) == 0) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options *options,
                                const uint8_t *pixels, size_t stride) {
     if (encoder->error.status != CPNG_OK) {
@@ -262,25 +330,47 @@ cpng_status cpng_encoder_write(cpng_encoder *encoder, const cpng_encode_options 
     if (setjmp(png_jmpbuf(png))) {
         return encoder->error.status;
     }
-    png_set_IHDR(png, encoder->info, encoder->width, encoder->height, encoder->bit_depth,
-                 color_type_for(encoder->channels),
+    int color_type = encoder->color_type >= 0 ? encoder->color_type : color_type_for(encoder->channels);
+    if (color_type == PNG_COLOR_TYPE_PALETTE && encoder->palette_count == 0) {
+        cpng_fail(png, CPNG_ERROR, "an indexed image needs a palette");
+    }
+    png_set_IHDR(png, encoder->info, encoder->width, encoder->height, encoder->bit_depth, color_type,
                  options->interlace ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, encoder->info, encoder->palette, encoder->palette_count);
+        if (encoder->palette_alpha_count > 0) {
+            png_set_tRNS(png, encoder->info, encoder->palette_alpha, encoder->palette_alpha_count, NULL);
+        }
+    }
     png_set_compression_level(png, options->level);
     png_set_compression_strategy(png, (int)options->strategy);
     png_set_compression_mem_level(png, options->memory_level);
     png_set_compression_buffer_size(png, options->idat_size);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        // The colour space chunks go before PLTE, as PNG requires (decoders ignore them after it).
+        png_write_info_before_PLTE(png, encoder->info);
+        for (size_t i = 0; i < encoder->chunk_count; i++) {
+            if (precedes_palette(encoder->chunks[i].type)) {
+                png_write_chunk(png, encoder->chunks[i].type, encoder->chunks[i].data, encoder->chunks[i].length);
+            }
+        }
+    }
     png_write_info(png, encoder->info);
     for (size_t i = 0; i < encoder->chunk_count; i++) {
-        png_write_chunk(png, encoder->chunks[i].type, encoder->chunks[i].data, encoder->chunks[i].length);
+        if (color_type != PNG_COLOR_TYPE_PALETTE || !precedes_palette(encoder->chunks[i].type)) {
+            png_write_chunk(png, encoder->chunks[i].type, encoder->chunks[i].data, encoder->chunks[i].length);
+        }
     }
     int passes = png_set_interlace_handling(png);
     int choose_per_row = options->filter_choice == CPNG_FILTER_CHOICE_TRIAL && passes == 1 &&
                          filter_count(options->filters) > 1 && encoder->width > 1 && encoder->height > 1;
     if (choose_per_row) {
-        size_t bpp = (size_t)encoder->channels * (size_t)(encoder->bit_depth / 8);
-        size_t length = (size_t)encoder->width * bpp;
+        // Bytes per pixel for the filters (at least 1: PNG filters packed samples byte by byte), and per row.
+        size_t bits = (size_t)encoder->channels * (size_t)encoder->bit_depth;
+        size_t bpp = bits < 8 ? 1 : bits / 8;
+        size_t length = ((size_t)encoder->width * bits + 7) / 8;
         if (!cpng_trial_prepare(&encoder->trial, length, (int)options->strategy)) {
             cpng_fail(png, CPNG_OUT_OF_MEMORY, "out of memory for filter trials");
         }

@@ -16,6 +16,32 @@ struct EncoderSession: ~Copyable {
         self.handle = handle
     }
 
+    /// A session for a reduced layout: its colour type, bit depth and palette. The corresponding C functions are
+    /// `cpng_encoder_create`, `cpng_encoder_set_layout` and `cpng_encoder_set_palette`.
+    init(width: Int, height: Int, reduction: PNGReduction) throws(ImageError) {
+        guard let handle = cpng_encoder_create(UInt32(width), UInt32(height), 1, 8) else {
+            throw ImageError(.outOfMemory, "out of memory creating a libpng encoder")
+        }
+        var status = cpng_encoder_set_layout(
+            handle, reduction.colorType, Int32(reduction.bitDepth), Int32(reduction.samplesPerPixel))
+        if status == CPNG_OK, reduction.colorType == 3 {
+            status = reduction.palette.withUnsafeBufferPointer { palette in
+                reduction.paletteAlpha.withUnsafeBufferPointer { alpha in
+                    cpng_encoder_set_palette(
+                        handle, palette.baseAddress, Int32(palette.count / 3), alpha.baseAddress, Int32(alpha.count))
+                }
+            }
+        }
+        guard status == CPNG_OK else {
+            cpng_encoder_destroy(handle)
+            throw ImageError(
+                .invalidBitmap,
+                "colour type \(reduction.colorType) at \(reduction.bitDepth) bits with \(reduction.palette.count / 3) "
+                    + "palette entries is not a PNG layout")
+        }
+        self.handle = handle
+    }
+
     deinit {
         cpng_encoder_destroy(handle)
     }

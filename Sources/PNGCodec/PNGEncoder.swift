@@ -48,6 +48,30 @@ public struct PNGEncoder: Sendable {
             throw ImageError(.invalidBitmap, "maxThreadCount is \(maxThreadCount); it must be at least 1")
         }
         let chunks = try Self.writer(for: bitmap).chunks(for: bitmap.metadata)
+        var smallest = try encodeOwnLayout(bitmap, chunks: chunks)
+        if options.triesLosslessReductions {
+            // A reduction may not lose metadata: the chunks the bitmap's own layout keeps must stay valid in it.
+            let keptChunks = bitmap.metadata.otherChunks.filter(Self.writer(for: bitmap).keeps)
+            for reduction in PNGReduction.candidates(for: bitmap) where keptChunks.allSatisfy(reduction.keeps) {
+                // Indexed and packed rows often compress best unfiltered (libpng's own default for them), and then
+                // with another zlib strategy: those are tried too, as optipng does (unfiltered rows cost no trials).
+                var trials = [(options.filters, options.strategy)]
+                if reduction.colorType == 3 || reduction.bitDepth < 8 {
+                    trials += [Strategy.filtered, .default, .rle].map { (Filters.none, $0) }
+                }
+                for (filters, strategy) in trials {
+                    let reduced = try encode(reduction, of: bitmap, filters: filters, strategy: strategy)
+                    if reduced.count < smallest.count {
+                        smallest = reduced
+                    }
+                }
+            }
+        }
+        return smallest
+    }
+
+    /// A bitmap written in its own layout: in slices, or as one stream.
+    private func encodeOwnLayout(_ bitmap: Bitmap, chunks: [(String, Data)]) throws(ImageError) -> Data {
         let slices = sliceCount(for: bitmap)
         if slices > 1 {
             let encoder = SlicedEncoder(
@@ -64,6 +88,36 @@ public struct PNGEncoder: Sendable {
         return try bitmap.withUnsafeBytes { (pixels) throws(ImageError) -> Data in
             try session.write(pixels, stride: bitmap.bytesPerRow, options: options)
         }
+    }
+
+    /// A bitmap written in a reduced layout, as one stream, with its metadata: the background in that layout, and without the
+    /// chunks that are not safe to copy into a file whose samples are stored differently.
+    private func encode(
+        _ reduction: PNGReduction, of bitmap: Bitmap, filters: Filters, strategy: Strategy
+    ) throws(ImageError) -> Data {
+        var metadata = bitmap.metadata
+        metadata.backgroundColor = nil
+        var chunks = try PNGMetadataWriter(format: bitmap.format, samplesAsStored: false).chunks(for: metadata)
+        // The chunks about the samples as stored, when the reduction stores them so again.
+        for chunk in bitmap.metadata.otherChunks where !chunk.isSafeToCopy && reduction.keeps(chunk) {
+            chunks.append((chunk.type, chunk.data))
+        }
+        if let background = reduction.background {
+            chunks.append(("bKGD", background))
+        }
+        let session = try EncoderSession(width: bitmap.width, height: bitmap.height, reduction: reduction)
+        for (type, data) in chunks {
+            try session.addChunk(type: type, data: data)
+        }
+        var options = options
+        options.filters = filters
+        options.strategy = strategy
+        let written = reduction.rows.withUnsafeBytes { pixels in
+            Result { () throws(ImageError) -> Data in
+                try session.write(pixels, stride: reduction.bytesPerRow, options: options)
+            }
+        }
+        return try written.get()
     }
 }
 
@@ -173,9 +227,20 @@ extension PNGEncoder {
         /// filters, with zlib's filtered strategy) — what libpng does when asked nothing.
         public static let balanced = Options(compressionLevel: 6)
 
-        /// Smallest: zlib level 9 and, for each row, the best of the five filters by trial compression.
-        /// Slowest.
-        public static let smallest = Options(compressionLevel: 9, filterChoice: .trialCompression)
+        /// Whether to try, besides the bitmap's own layout, the lossless reductions optipng and oxipng try (a
+        /// palette for at most 256 colours, gray for equal red, green and blue, 8 bits for 16-bit samples that fit,
+        /// 1, 2 or 4 bits for gray that fits, no alpha channel when it is opaque everywhere) and keep the smallest
+        /// file. Each layout decodes to the bitmap's colours exactly. A reduced layout is written as one stream (see
+        /// ``Slicing``); ``smallest`` tries them, the other presets do not.
+        public var triesLosslessReductions = false
+
+        /// Smallest: zlib level 9, for each row the best of the five filters by trial compression, and the
+        /// lossless reductions (``triesLosslessReductions``). Slowest.
+        public static let smallest: Options = {
+            var options = Options(compressionLevel: 9, filterChoice: .trialCompression)
+            options.triesLosslessReductions = true
+            return options
+        }()
 
         /// zlib's memLevel: libpng's 8, or the largest hash tables (9) at level 9, which finds slightly
         /// longer matches.

@@ -17,7 +17,10 @@ import Testing
 struct DesktopComparisonTests {
     /// Where DnDKit and `xdg-mime` differ, and why DnDKit's answer stands.
     static let xdgDifferences: [String: String] = [
-        "empty": "an empty file is data to DnDKit: no content says it is text; shared-mime-info calls it text/plain"
+        "empty": "an empty file is data to DnDKit: no content says it is text; shared-mime-info calls it text/plain",
+        "disk/square.otf":
+            "an OpenType font: shared-mime-info has two globs for .otf of the same weight, and xdg-mime picks the "
+            + "OpenDocument formula template's; the content is a font",
     ]
 
     /// Where DnDKit is more precise than libmagic's MIME type without conforming to it, and why.
@@ -29,6 +32,12 @@ struct DesktopComparisonTests {
         "machine/example.yaml": "YAML named .yaml: text to libmagic, YAML is text but not plain text",
         "machine/ubuntu.csv": "CSV named .csv: text to libmagic, CSV is text but not plain text",
         "machine/zran.h": "a C header: libmagic's text/x-c is C source, and a header is source code, not C source",
+        "disk/square.afm": "Adobe font metrics named .afm: text to libmagic, font metrics are text of their own kind",
+        "disk/square.ps":
+            "PostScript without a %! line (as Ghostscript's resources begin) named .ps: text to libmagic",
+        "disk/square.xbm": "an X bitmap named .xbm: text to libmagic (C source), an image by its name",
+        "disk/square.svgz": "gzip to libmagic, whose MIME answer does not look inside: an SVG image once decompressed",
+        "disk/square.pcf.gz": "gzip to libmagic, whose MIME answer does not look inside: a PCF font by its name",
     ]
 
     struct Reference: Sendable, CustomTestStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import PNGCodec
 import TestSupport
 import Testing
 
@@ -219,8 +220,9 @@ struct ImageCommandTests {
         let decode = try #require(record["decode"] as? [String: Any])
         #expect(Set(decode.keys) == ["mpps", "threads", "speedup"])
         #expect((decode["mpps"] as? Double ?? 0) > 0)
-        // A file without restart points decodes through libpng on one thread.
+        // A file without restart points decodes through libpng on one thread: nothing compared, no speed-up.
         #expect(decode["threads"] as? Int == 1)
+        #expect(decode["speedup"] is NSNull)
         let encode = try #require(record["encode"] as? [String: [String: Any]])
         #expect(Set(encode.keys) == ["fast", "balanced", "smallest"])
         for (_, preset) in encode {
@@ -228,7 +230,17 @@ struct ImageCommandTests {
             #expect((preset["bytes"] as? Int ?? 0) > 0)
             // 32x32 is far below the slicing crossover: one stream, one thread.
             #expect(preset["threads"] as? Int == 1)
+            #expect(preset["speedup"] is NSNull)
         }
+    }
+
+    /// On one thread there is no speed-up to show: a one-thread ratio is noise, not a "speed-up ×0.88".
+    @Test func benchTextSaysWhatItCompared() throws {
+        let result = try dndSim(["image", "bench", "--runs", "1", Self.fixture("basn2c16.png")])
+        #expect(result.status == 0)
+        let line = try #require(result.standardOutput.split(separator: "\n").last)
+        #expect(!line.contains("×"), "\(line)")
+        #expect(line.components(separatedBy: "(1 thread)").count == 5, "\(line)")
     }
 
     @Test func convertInSlicesAndBenchTheirDecode() throws {
@@ -252,6 +264,27 @@ struct ImageCommandTests {
         let record = try #require(try Self.jsonLines(bench.standardOutput).first)
         let decode = try #require(record["decode"] as? [String: Any])
         #expect(decode["threads"] as? Int == 2)
+        #expect((decode["speedup"] as? Double ?? 0) > 0)
+        let text = try dndSim(["image", "bench", "--runs", "1", "--threads", "2", sliced])
+        #expect(text.standardOutput.contains(" (2 threads: ×"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains(" over 1 thread)"), "\(text.standardOutput)")
+    }
+
+    /// `--preset smallest` writes a palette file as a palette file again (it came out as RGB and grew, 207 → 300
+    /// bytes), with the same pixels.
+    @Test func smallestKeepsPaletteFilesSmall() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["g07n3p04.png", "tbbn3p08.png", "basn3p02.png"] {
+            let output = folder.appendingPathComponent(name).path
+            let result = try dndSim(["image", "convert", "--preset", "smallest", Self.fixture(name), output])
+            #expect(result.status == 0, "\(result.standardError)")
+            let before = try Data(contentsOf: URL(fileURLWithPath: Self.fixture(name)))
+            let after = try Data(contentsOf: URL(fileURLWithPath: output))
+            #expect(after.count <= before.count, "\(name): \(before.count) → \(after.count) bytes")
+            let decoded = try PNGDecoder().decode(after).convertedToRGBA8()
+            #expect(decoded == (try PNGDecoder().decode(before).convertedToRGBA8()), "\(name)")
+        }
     }
 
     @Test func benchNamesABadFile() throws {

@@ -74,6 +74,24 @@ struct MoveCommandTests {
             try Data(contentsOf: URL(fileURLWithPath: folders.path("basn2c08.png", in: folders.output))) == original)
     }
 
+    /// X bitmaps (text to libmagic) and gzip-compressed SVG (gzip to libmagic) are images: they move.
+    @Test func textAndCompressedImagesMove() throws {
+        let folders = try Folders()
+        defer { try? FileManager.default.removeItem(at: folders.root) }
+        for name in ["square.xbm", "square.svgz"] {
+            try FileManager.default.copyItem(
+                at: TypesCommandTests.files.appendingPathComponent("disk/\(name)"),
+                to: folders.input.appendingPathComponent(name))
+        }
+        let result = try dndSim([
+            "move", folders.path("square.xbm"), folders.path("square.svgz"), "--to", folders.output.path,
+        ])
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("(public.xbitmap-image)"))
+        #expect(result.standardOutput.contains("(public.svg-image)"))
+        #expect(folders.exists("square.xbm", in: folders.output) && folders.exists("square.svgz", in: folders.output))
+    }
+
     @Test func aRefusedFileStaysAndFailsTheCommand() throws {
         let folders = try Folders()
         defer { try? FileManager.default.removeItem(at: folders.root) }

@@ -148,6 +148,10 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: One image on several cores
 
     registerParallelBenchmarks(images)
+
+    // MARK: The smallest files, against optipng
+
+    registerReductionBenchmarks(images)
 }
 
 /// The custom metrics; their targets are in Thresholds/.

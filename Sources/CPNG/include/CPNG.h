@@ -162,6 +162,17 @@ cpng_encoder *cpng_encoder_create(uint32_t width, uint32_t height, int channels,
 /// colour-space checks silently drop or rewrite gAMA/cHRM/sRGB values that disagree with each other,
 /// and a decoded file must re-encode to the same metadata. The corresponding libpng call is
 /// `png_write_chunk`.
+/// Sets the layout of the rows `cpng_encoder_write` takes and the file it writes, replacing the one given at
+/// creation: a PNG colour type (0 gray, 2 RGB, 3 indexed, 4 gray+alpha, 6 RGBA), a bit depth that PNG allows for
+/// it (1, 2 and 4 packed, most significant bits first, rows starting on a byte), and the samples per pixel (1 for
+/// gray and indexed). Returns CPNG_ERROR for a combination PNG does not allow.
+cpng_status cpng_encoder_set_layout(cpng_encoder *encoder, int color_type, int bit_depth, int samples_per_pixel);
+
+/// Sets the palette of an indexed image: `count` (1…256) entries of red, green and blue in `rgb`, and the alpha
+/// values of the first `alpha_count` of them (the others are opaque). Returns CPNG_ERROR otherwise.
+cpng_status cpng_encoder_set_palette(cpng_encoder *encoder, const uint8_t *rgb, int count, const uint8_t *alpha,
+                                     int alpha_count);
+
 cpng_status cpng_encoder_add_chunk(cpng_encoder *encoder, const char type[4], const uint8_t *data, size_t length);
 
 /// Writes the whole PNG: signature, header and metadata, every row of `pixels` (rows `stride` bytes

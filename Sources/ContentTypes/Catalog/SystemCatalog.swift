@@ -469,7 +469,9 @@ enum SystemCatalog {
             "com.sun.java-web-start", "Java Web Start application", ["public.xml"], extensions: ["jnlp"],
             mime: ["application/x-java-jnlp-file"]
         ),
-        .init("public.object-code", "object code", ["public.data", "public.executable"], extensions: ["o"]),
+        .init(
+            "public.object-code", "object code", ["public.data", "public.executable"], extensions: ["o"],
+            mime: ["application/x-object"]),
         .init("com.apple.mach-o-binary", "Mach-O binary", ["public.data", "public.executable"]),
         .init("com.apple.pef-binary", "PEF binary", ["public.data", "public.executable"]),
         .init(

@@ -238,6 +238,8 @@ struct DesktopDatabase: Sendable {
         "inode/symlink": "public.symlink",
         "inode/mount-point": "com.apple.mount-point",
         "application/x-executable": "public.unix-executable",
+        "application/x-sharedlib": "public.unix-executable",
+        "image/svg+xml-compressed": "public.svg-image",
         "application/x-ms-dos-executable": "com.microsoft.windows-executable",
         "application/x-msdownload": "com.microsoft.windows-executable",
         "application/x-shellscript": "public.shell-script",

@@ -100,6 +100,11 @@ public final class ContentSniffer: Sendable {
     ///   only guesses at kinds of text (CSV and source code are plain text to it, XHTML is XML, Markdown with HTML
     ///   in it is HTML);
     /// - content whose type conforms to the name's refines the name: UTF-16 text named `.txt` (``Basis/both``);
+    /// - text named for a format whose files are text though its type is not (an X bitmap, PostScript, Adobe font
+    ///   metrics) is that format (``Basis/both``);
+    /// - compressed content named for what it holds (an SVG named `.svgz`, a font named `.pcf.gz`) is what the name
+    ///   says, when the beginning of a gzip stream, decompressed, is of that type or says nothing, and when a bzip2
+    ///   or xz stream is not opened (``Basis/both``);
     /// - anything else is a contradiction, and the content's type stands: a PDF named `x.jpg` is a PDF, a PNG named
     ///   `z.txt` a PNG (``Basis/content``, with ``Identification/nameSuggests`` saying what the name claimed).
     ///
@@ -137,7 +142,19 @@ public final class ContentSniffer: Sendable {
                 sniffed.type = .svg
             }
         }
-        return Self.decide(named: filename.flatMap { Self.type(forFilename: $0, in: registry) }, sniffed: sniffed)
+        guard let named = filename.flatMap({ Self.type(forFilename: $0, in: registry) }) else {
+            return sniffed
+        }
+        return try Self.decide(named: named, sniffed: sniffed) {
+            // Asked only when compressed content meets a name that says something else: what a gzip stream holds,
+            // by content alone. (bzip2 and xz streams are not opened: what they hold is not known.)
+            guard sniffed.type.conforms(to: .gzip),
+                let held = data.withUnsafeBytes({ GzipPrefix.inflate($0) })
+            else {
+                return nil
+            }
+            return try self.identify(Data(held), filename: nil, in: registry).type
+        }
     }
 
     /// Whether text is a PEM certificate (RFC 7468): its first line, after blank lines, is a certificate's
@@ -339,6 +356,8 @@ public final class ContentSniffer: Sendable {
         "text/x-makefile": "public.make-source",
         "text/x-asm": "public.assembly-source",
         "application/x-bzip2": "public.bzip2-archive",
+        "application/vnd.ms-opentype": "public.opentype-font",
+        "font/x-postscript-pfb": "com.adobe.postscript-pfb-font",
     ]
 
     /// The type libmagic's answer names: plain text by its encoding, then the registry's type for the MIME type,
@@ -382,8 +401,47 @@ public final class ContentSniffer: Sendable {
         return nil
     }
 
+    /// Compressed containers whose content libmagic can look inside without starting another program.
+    static let compressions: [UTType] = [.gzip, .bz2, UTType(systemIdentifier: "org.tukaani.xz-archive")]
+
+    /// Types whose files are text although the type does not conform to `public.text` (Apple's hierarchy puts them
+    /// under images, fonts or documents), by identifier or MIME type: libmagic calls such files plain text, which
+    /// the name then refines.
+    static let textFormats: (identifiers: Set<String>, mimeTypes: Set<String>) = (
+        ["public.xbitmap-image", "com.adobe.postscript", "com.adobe.postscript.pfa-font"],
+        [
+            "image/x-xbitmap", "image/x-xpixmap", "application/postscript", "application/x-font-afm",
+            "application/x-font-bdf", "text/x-bibtex",
+        ]
+    )
+
+    /// Whether files of a type are text (see `textFormats`).
+    static func isTextFormat(_ type: UTType) -> Bool {
+        if type.conforms(to: .text) { return true }
+        if textFormats.identifiers.contains(where: { type.conforms(to: UTType(systemIdentifier: $0)) }) {
+            return true
+        }
+        return type.tags[.mimeType]?.contains { textFormats.mimeTypes.contains($0.lowercased()) } ?? false
+    }
+
+    /// Whether two types name the same kind of content, or one refines the other: conformance either way, or both
+    /// kinds of text.
+    static func related(_ type: UTType, _ other: UTType) -> Bool {
+        type.conforms(to: other) || other.conforms(to: type)
+            || (type.conforms(to: .text) && isTextFormat(other)) || (other.conforms(to: .text) && isTextFormat(type))
+    }
+
     /// Combines what the name and the content say (see `identify(_:filename:)`).
-    static func decide(named: UTType?, sniffed: Identification) -> Identification {
+    ///
+    /// - Parameters:
+    ///   - named: the type the name says.
+    ///   - sniffed: what the content says.
+    ///   - inside: what compressed content holds, once decompressed: asked only when the content is compressed and
+    ///     the name says something else; `nil` when that cannot be told.
+    /// - Returns: the type, what decided, and the name's type when the content contradicts it.
+    static func decide(
+        named: UTType?, sniffed: Identification, inside: () throws -> UTType? = { nil }
+    ) rethrows -> Identification {
         guard let named else {
             return sniffed
         }
@@ -396,9 +454,22 @@ public final class ContentSniffer: Sendable {
             result.basis = .both
         } else if sniffed.type.conforms(to: named) {
             result.basis = .both  // the content refines the name: UTF-16 text named .txt
-        } else if sniffed.type.conforms(to: .text) && named.conforms(to: .text) {
-            result.type = named  // text of a kind libmagic only guesses at: CSV, source code, XHTML
+        } else if sniffed.type.conforms(to: .text) && isTextFormat(named) {
+            result.type = named  // text of a kind libmagic only guesses at: CSV, source code, XHTML, an X bitmap
             result.basis = .both
+        } else if compressions.contains(where: { sniffed.type.conforms(to: $0) }),
+            !compressions.contains(where: { named.conforms(to: $0) })
+        {
+            // A compressed file named for what it holds (an SVG named .svgz, a font named .pcf.gz): what is inside
+            // decides, and when libmagic cannot name it, the name does.
+            let held = try inside() ?? .data
+            if held == .data || related(held, named) {
+                result.type = named
+                result.basis = .both
+            } else {
+                result.basis = .content
+                result.nameSuggests = named
+            }
         } else {
             result.basis = .content
             result.nameSuggests = named

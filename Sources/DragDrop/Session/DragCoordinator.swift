@@ -201,7 +201,9 @@ final class DragCoordinator {
     private func subtreeWillBeRemoved(_ root: Node) {
         for session in sessions where session.state == .dragging {
             guard session.source === root || session.source.isDescendant(of: root) else { continue }
-            cancel(session, DragDropError(.sourceRemoved, "the source \(session.source) was removed while dragging"))
+            cancel(
+                session,
+                DragDropError(.sourceRemoved, reason: "the source \(session.source) was removed while dragging"))
         }
         flush()
     }
@@ -215,7 +217,7 @@ final class DragCoordinator {
                 || (session.state == .dropping && session.droppedOn === node)
             guard isTarget else { continue }
             let when = session.state == .dragging ? "while targeted" : "before its drop completed"
-            cancel(session, DragDropError(.targetRemoved, "the target \(node) was removed \(when)"))
+            cancel(session, DragDropError(.targetRemoved, reason: "the target \(node) was removed \(when)"))
         }
         flush()
     }

@@ -22,7 +22,9 @@ extension DragCoordinator {
         }
         let operation = session.proposal?.operation ?? .copy
         guard operation.transfersData else {
-            cancel(session, DragDropError(.refused, "the target \(target) refused the drop: it proposed \(operation)"))
+            cancel(
+                session,
+                DragDropError(.refused, reason: "the target \(target) refused the drop: it proposed \(operation)"))
             return flush()
         }
         drop(session, on: target, operation)
@@ -34,7 +36,7 @@ extension DragCoordinator {
         guard session.state == .dragging else { return }
         let error =
             scene.pointersDown.contains(session.pointerID)
-            ? DragDropError(.cancelled, "the drag gesture of \(session.source) was cancelled")
+            ? DragDropError(.cancelled, reason: "the drag gesture of \(session.source) was cancelled")
             : DragDropError(.pointerCancelled, "pointer \(session.pointerID) was cancelled")
         cancel(session, error)
         flush()
@@ -83,7 +85,7 @@ extension DragCoordinator {
     /// once for targets given providers, after the loads for the others.
     private func drop(_ session: LiveDragSession, on node: Node, _ operation: DropOperation) {
         guard let destination = node[attachment: DropDestinationKey.self] else {
-            return cancel(session, DragDropError(.targetRemoved, "the target \(node) no longer accepts drops"))
+            return cancel(session, DragDropError(.targetRemoved, reason: "the target \(node) no longer accepts drops"))
         }
         let location = node.convertFromGlobal(session.location)
         let accepted =
@@ -128,7 +130,7 @@ extension DragCoordinator {
         if succeeded {
             end(session, operation, transferred: accepted)
         } else {
-            end(session, .cancel, error: DragDropError(.declined, "\(what) of \(node) returned false"))
+            end(session, .cancel, error: DragDropError(.declined, reason: "\(what) of \(node) returned false"))
         }
     }
 
@@ -172,8 +174,8 @@ extension DragCoordinator {
                 if failure == nil {
                     failure = DragDropError(
                         .loadFailed,
-                        "item \(position + 1) of \(count) could not be loaded as \(drop.receiverName) for "
-                            + "\(drop.target): \(error)",
+                        reason:
+                            "item \(position + 1) of \(count) could not be loaded as \(drop.receiverName) for \(drop.target): \(error)",
                         underlyingError: error)
                 }
             }
@@ -191,7 +193,9 @@ extension DragCoordinator {
             end(session, drop.operation, transferred: drop.indices)
         case .success(false):
             publish(.actionReturned(false), session, at: drop.target)
-            end(session, .cancel, error: DragDropError(.declined, "the action of \(drop.target) returned false"))
+            end(
+                session, .cancel, error: DragDropError(.declined, reason: "the action of \(drop.target) returned false")
+            )
         case .failure(let error):
             publish(
                 .actionThrew(DragDropError(.actionFailed, "\(error)", underlyingError: error)), session, at: drop.target
@@ -199,7 +203,7 @@ extension DragCoordinator {
             end(
                 session, .cancel,
                 error: DragDropError(
-                    .actionFailed, "the action of \(drop.target) threw: \(error)", underlyingError: error))
+                    .actionFailed, reason: "the action of \(drop.target) threw: \(error)", underlyingError: error))
         }
         flush()
     }

@@ -145,7 +145,8 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     public var detail: String {
         switch fact {
         case .drag(let kind): kind.detail
-        case .cancelled(let error): "\(error.code): \(error.message)"
+        // The nodes a reason names are the scene's panes and items: named as the scene file names them.
+        case .cancelled(let error): "\(error.code): \(error.reason.text { _, name in name })"
         case .declined(let pane, let type): "\(pane) declines \(type.identifier)"
         case .added(let name, let pane, let byteCount, let type, let identical):
             "\(name) joined \(pane): \(byteCount) bytes of \(type.identifier)"
@@ -162,26 +163,78 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The event's columns as the timeline shows them, padded: time (7), pane (12), item (12), kind (11), then the
-    /// session and the detail.
-    public var columns: (time: String, pane: String, item: String, kind: String, detail: String) {
+    /// The widths of the timeline's pane and item columns: at least 12 characters, and as wide as the longest name
+    /// of the events shown, so that the columns stay aligned.
+    public struct ColumnWidths: Hashable, Sendable {
+        /// The pane column's width.
+        public var pane: Int
+        /// The item column's width.
+        public var item: Int
+
+        /// The narrowest columns: 12 characters each.
+        public static let minimum = ColumnWidths(pane: 12, item: 12)
+
+        /// Creates widths.
+        /// - Parameters:
+        ///   - pane: The pane column's width.
+        ///   - item: The item column's width.
+        public init(pane: Int, item: Int) {
+            self.pane = pane
+            self.item = item
+        }
+
+        /// Columns wide enough for every pane and item name of `events`.
+        /// - Parameter events: The events to show.
+        public init(fitting events: some Sequence<SimulationEvent>) {
+            var widths = ColumnWidths.minimum
+            for event in events {
+                widths.pane = max(widths.pane, event.pane?.count ?? 0)
+                widths.item = max(widths.item, event.item?.count ?? 0)
+            }
+            self = widths
+        }
+
+        /// The timeline's header line for these widths.
+        public var header: String {
+            "   time " + SimulationEvent.pad("pane", pane) + " " + SimulationEvent.pad("item", item) + " "
+                + SimulationEvent.pad("event", 11) + " detail"
+        }
+    }
+
+    /// The event's columns as the timeline shows them, padded: time (7), pane and item (12, or `widths`), kind
+    /// (11), then the session and the detail.
+    /// - Parameter widths: The pane and item columns' widths.
+    /// - Returns: The columns.
+    public func columns(widths: ColumnWidths = .minimum) -> (
+        time: String, pane: String, item: String, kind: String, detail: String
+    ) {
         let time = Formatting.time(time)
         return (
-            String(repeating: " ", count: max(0, 7 - time.count)) + time, Self.pad(pane ?? "-", 12),
-            Self.pad(item ?? "-", 12), Self.pad(kind.rawValue, 11),
+            String(repeating: " ", count: max(0, 7 - time.count)) + time, Self.pad(pane ?? "-", widths.pane),
+            Self.pad(item ?? "-", widths.item), Self.pad(kind.rawValue, 11),
             (session.map { "#\($0.rawValue) " } ?? "") + detail
         )
     }
 
-    /// `  1.050 album        photo-1      drop        #1 move at (150, 90): 1 of 1 item`.
-    public var description: String {
-        let columns = columns
+    /// The event's columns with the narrowest widths.
+    public var columns: (time: String, pane: String, item: String, kind: String, detail: String) {
+        columns(widths: .minimum)
+    }
+
+    /// The event as one line of a timeline whose columns have `widths`.
+    /// - Parameter widths: The pane and item columns' widths.
+    /// - Returns: The line, without trailing spaces.
+    public func line(widths: ColumnWidths) -> String {
+        let columns = columns(widths: widths)
         var line = [columns.time, columns.pane, columns.item, columns.kind, columns.detail].joined(separator: " ")
         while line.last == " " { line.removeLast() }
         return line
     }
 
-    private static func pad(_ text: String, _ width: Int) -> String {
+    /// `  1.050 album        photo-1      drop        #1 move at (150, 90): 1 of 1 item`.
+    public var description: String { line(widths: .minimum) }
+
+    static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

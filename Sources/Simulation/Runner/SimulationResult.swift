@@ -35,9 +35,10 @@ public struct SimulationResult: Sendable, Hashable {
     /// `dnd-sim run` prints without colours.
     public var text: String {
         var lines: [String] = []
+        let widths = SimulationEvent.ColumnWidths(fitting: events)
         for event in events {
             if event.kind == .lift && !lines.isEmpty { lines.append("") }
-            lines.append(event.description)
+            lines.append(event.line(widths: widths))
         }
         lines.append("")
         lines += summaryLines

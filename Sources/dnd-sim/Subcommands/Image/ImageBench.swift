@@ -10,12 +10,14 @@ struct ImageBench: AsyncParsableCommand {
         discussion: """
             Each file is decoded, then encoded with the fast, balanced and smallest presets, --runs times each, \
             with up to --threads threads (default: the active cores) and again on one thread; the median time of \
-            each becomes a throughput in megapixels per second, and the ratio of the two a speed-up. A file is \
-            decoded on several threads only when it records restart points (DnDKit's slices, Apple's iDOT); an \
-            image is encoded on several only when it is sliced (256 KiB of samples or more). Build with -c release \
-            for meaningful numbers. With --json, each file is one line: {"file", "width", "height", \
-            "decode": {"mpps", "threads", "speedup"}, "encode": {"fast": {"mpps", "bytes", "threads", \
-            "speedup"}, "balanced": {…}, "smallest": {…}}}.
+            each becomes a throughput in megapixels per second. When the work ran on several threads, the time on \
+            one thread divided by the time on them is its speed-up over one thread; when it ran on one thread \
+            both times (a small image, a file without restart points), there is nothing to compare and no \
+            speed-up is shown. A file is decoded on several threads only when it records restart points \
+            (DnDKit's slices, Apple's iDOT); an image is encoded on several only when it is sliced (256 KiB of \
+            samples or more). Build with -c release for meaningful numbers. With --json, each file is one line: \
+            {"file", "width", "height", "decode": {"mpps", "threads", "speedup"}, "encode": {"fast": {"mpps", \
+            "bytes", "threads", "speedup"}, "balanced": {…}, "smallest": {…}}}; "speedup" is null on one thread.
             """
     )
 
@@ -43,8 +45,8 @@ struct ImageBench: AsyncParsableCommand {
     func run() async throws {
         if !json {
             print(
-                "file  size  decode MP/s (threads, speed-up vs 1)  |  fast MP/s, bytes (threads, speed-up)  |  balanced …"
-                    + "  |  smallest …")
+                "file  size  decode MP/s (threads: speed-up over 1 thread)  |  fast MP/s, bytes (threads: speed-up)"
+                    + "  |  balanced …  |  smallest …")
         }
         try await forEachInput(files) { (path) throws(InputError) in
             let data = try ImageFiles.read(path)
@@ -80,16 +82,16 @@ struct ImageBench: AsyncParsableCommand {
                             }
                         })
                 }
+                let used = PNGEncoder(options: preset.options, maxThreadCount: threads).threadCount(for: bitmap)
                 encodings[preset] = BenchRecord.Encoding(
-                    mpps: rate(megapixels, times[0]), bytes: size,
-                    threads: PNGEncoder(options: preset.options, maxThreadCount: threads).threadCount(for: bitmap),
-                    speedup: ratio(times[1], times[0]))
+                    mpps: rate(megapixels, times[0]), bytes: size, threads: used,
+                    speedup: used > 1 ? ratio(times[1], times[0]) : nil)
             }
             let record = BenchRecord(
                 file: path, width: bitmap.width, height: bitmap.height,
                 decode: BenchRecord.Decoding(
                     mpps: rate(megapixels, decodeTimes[0]), threads: decodeThreads,
-                    speedup: ratio(decodeTimes[1], decodeTimes[0])),
+                    speedup: decodeThreads > 1 ? ratio(decodeTimes[1], decodeTimes[0]) : nil),
                 encode: BenchRecord.Presets(
                     fast: encodings[.fast] ?? .none, balanced: encodings[.balanced] ?? .none,
                     smallest: encodings[.smallest] ?? .none))
@@ -142,7 +144,19 @@ struct BenchRecord: Encodable {
     struct Decoding: Encodable {
         var mpps: Double
         var threads: Int
-        var speedup: Double
+        /// The time on one thread over the time on `threads`; `nil` when `threads` is 1: nothing was compared.
+        var speedup: Double?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(mpps, forKey: .mpps)
+            try container.encode(threads, forKey: .threads)
+            try container.encode(speedup, forKey: .speedup)  // null, not left out, on one thread
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case mpps, threads, speedup
+        }
     }
 
     struct Presets: Encodable {
@@ -155,17 +169,39 @@ struct BenchRecord: Encodable {
         var mpps: Double
         var bytes: Int
         var threads: Int
-        var speedup: Double
+        /// The time on one thread over the time on `threads`; `nil` when `threads` is 1: nothing was compared.
+        var speedup: Double?
 
-        static let none = Encoding(mpps: 0, bytes: 0, threads: 0, speedup: 0)
+        static let none = Encoding(mpps: 0, bytes: 0, threads: 0, speedup: nil)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(mpps, forKey: .mpps)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(threads, forKey: .threads)
+            try container.encode(speedup, forKey: .speedup)  // null, not left out, on one thread
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case mpps, bytes, threads, speedup
+        }
+    }
+
+    /// `4 threads: ×3.1 over 1 thread`, or `1 thread` when nothing was compared.
+    static func threads(_ count: Int, speedup: Double?) -> String {
+        guard let speedup, count > 1 else {
+            return count == 1 ? "1 thread" : "\(count) threads"
+        }
+        return "\(count) threads: ×\(speedup) over 1 thread"
     }
 
     var text: String {
         func column(_ encoding: Encoding) -> String {
-            "\(encoding.mpps), \(encoding.bytes) (\(encoding.threads), ×\(encoding.speedup))"
+            "\(encoding.mpps), \(encoding.bytes) (\(Self.threads(encoding.threads, speedup: encoding.speedup)))"
         }
         return
-            "\(Terminal.styled(file, .bold))  \(width)x\(height)  \(decode.mpps) (\(decode.threads), ×\(decode.speedup))"
+            "\(Terminal.styled(file, .bold))  \(width)x\(height)  \(decode.mpps) "
+            + "(\(Self.threads(decode.threads, speedup: decode.speedup)))"
             + "  |  \(column(encode.fast))  |  \(column(encode.balanced))  |  \(column(encode.smallest))"
     }
 }

@@ -7,10 +7,11 @@ import Simulation
 enum RunOutput {
     /// Prints the timeline and the summary.
     static func printText(_ result: SimulationResult, colors: Bool = Terminal.colorsEnabled) {
-        print(Terminal.styled(header, .dim, enabled: colors))
+        let widths = SimulationEvent.ColumnWidths(fitting: result.events)
+        print(Terminal.styled(widths.header, .dim, enabled: colors))
         for (index, event) in result.events.enumerated() {
             if event.kind == .lift && index > 0 { print("") }
-            print(line(event, colors: colors))
+            print(line(event, widths: widths, colors: colors))
         }
         print("")
         print(Terminal.styled("Panes at \(Formatting.time(result.endTime)) s:", .bold, enabled: colors))
@@ -28,12 +29,10 @@ enum RunOutput {
         }
     }
 
-    static let header = "   time pane         item         event       detail"
-
-    /// One event, its columns coloured by what happened.
-    static func line(_ event: SimulationEvent, colors: Bool) -> String {
-        guard colors else { return event.description }
-        let columns = event.columns
+    /// One event, its columns as wide as `widths` and coloured by what happened.
+    static func line(_ event: SimulationEvent, widths: SimulationEvent.ColumnWidths, colors: Bool) -> String {
+        guard colors else { return event.line(widths: widths) }
+        let columns = event.columns(widths: widths)
         return [
             Terminal.styled(columns.time, .dim), Terminal.styled(columns.pane, .cyan),
             Terminal.styled(columns.item, .bold), Terminal.styled(columns.kind, style(of: event)), columns.detail,

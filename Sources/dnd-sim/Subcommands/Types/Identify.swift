@@ -9,9 +9,9 @@ extension Types {
             commandName: "identify",
             abstract: "Identify files by content (libmagic) and name, as uniform type identifiers.",
             discussion: """
-                Content decides. The name only refines what the content allows (text named .csv, JSON named \
-                .geojson, gzip named .tar.gz) or answers when the content says nothing (unclaimed bytes, an empty \
-                file). [content], [name] or [both] says which decided; a name the content contradicts (a PDF \
+                Content decides. The name only refines what the content allows (text named .csv or .xbm, JSON \
+                named .geojson, gzip named .tar.gz, or .svgz when it holds an SVG) or answers when the content says \
+                nothing (unclaimed bytes, an empty file). [content], [name] or [both] says which decided; a name the content contradicts (a PDF \
                 named x.jpg) is reported, not followed. The MIME type shown is the type's own; libmagic's answer \
                 follows when it differs.
                 """)
