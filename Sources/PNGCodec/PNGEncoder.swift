@@ -39,6 +39,29 @@ public struct PNGEncoder: Sendable {
     ///   stored (see ``PNGMetadata``), `ImageError.Code.invalidBitmap` for options out of range or an image
     ///   wider or taller than PNG allows, `ImageError.Code.cancelled` and `ImageError.Code.outOfMemory`.
     public func encode(_ bitmap: Bitmap) throws(ImageError) -> Data {
+        try encodeReporting(bitmap).data
+    }
+
+    /// How one encode went: the layout the file stores and how its image data was compressed.
+    public struct Report: Sendable, Hashable {
+        /// The colour type the file stores: the bitmap's own, or a lossless reduction's (``Options/triesLosslessReductions``).
+        public var colorType: PNGColorType
+        /// The bit depth the file stores.
+        public var bitDepth: Int
+        /// Whether a lossless reduction was smaller than the bitmap's own layout, and written instead.
+        public var isReduced: Bool
+        /// The zlib streams the image data was compressed in: 1, or the slices of a sliced encode.
+        public var sliceCount: Int
+        /// The threads that compressed it.
+        public var threadCount: Int
+    }
+
+    /// Encodes a bitmap like ``encode(_:)`` and says how: the layout written, in how many slices, on how many threads.
+    ///
+    /// - Parameter bitmap: the image; its ``Bitmap/metadata`` is written too.
+    /// - Returns: a whole PNG file, and how it was written.
+    /// - Throws: what ``encode(_:)`` throws.
+    public func encodeReporting(_ bitmap: Bitmap) throws(ImageError) -> (data: Data, report: Report) {
         try options.validate()
         guard bitmap.width <= 0x7FFF_FFFF, bitmap.height <= 0x7FFF_FFFF else {
             throw ImageError(
@@ -49,6 +72,16 @@ public struct PNGEncoder: Sendable {
         }
         let chunks = try Self.writer(for: bitmap).chunks(for: bitmap.metadata)
         var smallest = try encodeOwnLayout(bitmap, chunks: chunks)
+        let ownColorType: PNGColorType =
+            switch bitmap.format.channels {
+            case .gray: .gray
+            case .grayAlpha: .grayAlpha
+            case .rgb: .rgb
+            case .rgba: .rgba
+            }
+        var report = Report(
+            colorType: ownColorType, bitDepth: bitmap.format.bitDepth.rawValue, isReduced: false,
+            sliceCount: sliceCount(for: bitmap), threadCount: threadCount(for: bitmap))
         if options.triesLosslessReductions {
             // A reduction may not lose metadata: the chunks the bitmap's own layout keeps must stay valid in it.
             let keptChunks = bitmap.metadata.otherChunks.filter(Self.writer(for: bitmap).keeps)
@@ -61,13 +94,18 @@ public struct PNGEncoder: Sendable {
                 }
                 for (filters, strategy) in trials {
                     let reduced = try encode(reduction, of: bitmap, filters: filters, strategy: strategy)
-                    if reduced.count < smallest.count {
+                    if reduced.count < smallest.count,
+                        let colorType = PNGColorType(rawValue: UInt8(reduction.colorType))
+                    {
                         smallest = reduced
+                        report = Report(
+                            colorType: colorType, bitDepth: reduction.bitDepth, isReduced: true, sliceCount: 1,
+                            threadCount: 1)
                     }
                 }
             }
         }
-        return smallest
+        return (smallest, report)
     }
 
     /// A bitmap written in its own layout: in slices, or as one stream.

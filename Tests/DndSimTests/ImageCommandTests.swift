@@ -287,6 +287,27 @@ struct ImageCommandTests {
         }
     }
 
+    /// A reduction written as one stream is reported as such, even for an image large enough to be sliced in its own
+    /// layout (1024x1024 gray, 1 MiB of samples).
+    @Test func smallestSaysWhatItWrote() throws {
+        let folder = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("black.png")
+        try SolidPNG.data(width: 1024, height: 1024).write(to: input)
+        let output = folder.appendingPathComponent("smallest.png").path
+        let result = try dndSim(["image", "convert", "--preset", "smallest", "--threads", "2", input.path, output])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput.contains("PNG, smallest, stored as gray 1-bit, one stream on 1 thread"),
+            "\(result.standardOutput)")
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(try PNGDecoder().info(written).chunks.allSatisfy { $0.type != "dkSl" })
+        let pixels = try PNGDecoder().decode(written).convertedToRGBA8()
+        #expect(pixels == (try PNGDecoder().decode(Data(contentsOf: input)).convertedToRGBA8()))
+        let balanced = try dndSim(["image", "convert", "--threads", "2", input.path, output + ".balanced.png"])
+        #expect(balanced.standardOutput.contains("slices on 2 threads"), "\(balanced.standardOutput)")
+    }
+
     @Test func benchNamesABadFile() throws {
         let bad = Self.fixture("xdtn0g01.png")
         let result = try dndSim(["image", "bench", "--runs", "1", bad])

@@ -136,20 +136,25 @@ struct ImageConvert: AsyncParsableCommand {
             }
             let encoder = PNGEncoder(options: options, maxThreadCount: threads)
             let reused = preset == nil && threads == nil && slices == nil && bitmap.originalPNGData != nil
+            let report: PNGEncoder.Report?
             do {
-                data = reused ? try bitmap.pngData() : try encoder.encode(bitmap)
+                if reused {
+                    (data, report) = (try bitmap.pngData(), nil)
+                } else {
+                    (data, report) = try encoder.encodeReporting(bitmap)
+                }
             } catch {
                 throw InputError(input, error.message)
             }
-            let sliceCount = encoder.sliceCount(for: bitmap)
-            let threadCount = encoder.threadCount(for: bitmap)
-            how =
-                reused
-                ? "PNG, the original bytes unchanged"
-                : "PNG, \((preset ?? .balanced).rawValue), "
-                    + (sliceCount == 1
-                        ? "one stream on 1 thread"
-                        : "\(sliceCount) slices on \(threadCount) thread\(threadCount == 1 ? "" : "s")")
+            if let report {
+                let reduced = report.isReduced ? "stored as \(report.colorType) \(report.bitDepth)-bit, " : ""
+                let threads = "\(report.threadCount) thread\(report.threadCount == 1 ? "" : "s")"
+                how =
+                    "PNG, \((preset ?? .balanced).rawValue), \(reduced)"
+                    + (report.sliceCount == 1 ? "one stream on 1 thread" : "\(report.sliceCount) slices on \(threads)")
+            } else {
+                how = "PNG, the original bytes unchanged"
+            }
             if !reused {
                 dropped = encoder.droppedChunks(of: bitmap)
             }
