@@ -1,0 +1,411 @@
+import Foundation
+import Testing
+
+/// The desktop a test runs its programs on: an X server (`DISPLAY`, Xvfb in CI, driven with xdotool) or a headless
+/// sway of its own (the Wayland kit in `Tests/Peers/wayland`, driven with vptr.py's virtual pointer).
+final class Desktop: @unchecked Sendable {
+    enum Backend: String, Sendable {
+        case x11
+        case wayland
+    }
+
+    let backend: Backend
+    /// Whether this desktop started the sway session (and stops it).
+    private let ownsSession: Bool
+    /// A folder the programs may read and write (for Wayland, one the session's user can reach).
+    let work: URL
+    private var programs: [Program] = []
+    private var stopped = false
+    private let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Peers")
+
+    /// Whether an X server and xdotool are there, and Debian's Python with GTK 4 for the peers.
+    static let hasX11: Bool = {
+        !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") && hasPythonGTK
+    }()
+
+    /// Whether sway, wl-clipboard and Debian's Python with GTK 4 are there.
+    static let hasSway: Bool = {
+        ["/usr/bin/sway", "/usr/bin/wl-paste", "/usr/bin/swaymsg"].allSatisfy {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } && hasPythonGTK
+    }()
+
+    private static let hasPythonGTK: Bool = {
+        let result = try? run(
+            "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk"])
+        return result?.status == 0
+    }()
+
+    /// The probe app built by this package, beside the test bundle.
+    static let probe: URL = {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("gtk-probe")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return directory.appendingPathComponent("gtk-probe")
+    }()
+
+    /// Starts a desktop: for Wayland, a headless sway session in a fresh folder.
+    init(_ backend: Backend) throws {
+        self.backend = backend
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "dndkit-gtk-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        chmod(base.path, 0o755)
+        switch backend {
+        case .x11:
+            ownsSession = false
+            work = base
+        case .wayland:
+            // A session started for the whole run (`.ci/run` sets DNDTEST_DIR), or one of this test's own.
+            if let shared = ProcessInfo.processInfo.environment["DNDTEST_DIR"],
+                FileManager.default.fileExists(atPath: shared + "/env")
+            {
+                try? FileManager.default.removeItem(at: base)
+                ownsSession = false
+                work = URL(fileURLWithPath: shared).appendingPathComponent(
+                    "work-\(getpid())-\(UUID().uuidString.prefix(8))")
+            } else {
+                let script = peers.appendingPathComponent("wayland/headless-sway.sh").path
+                let started = try Self.run("/bin/sh", [script, "start", base.path])
+                guard started.status == 0 else { throw DesktopError("headless sway did not start: \(started.error)") }
+                ownsSession = true
+                work = base.appendingPathComponent("work")
+            }
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try giveToSessionUser(work)
+        }
+    }
+
+    /// The session's user owns `url` (Wayland's clients run as that user when the tests run as root).
+    func giveToSessionUser(_ url: URL) throws {
+        guard backend == .wayland else { return }
+        let run = URL(fileURLWithPath: work.deletingLastPathComponent().path).appendingPathComponent("run")
+        let owner = try FileManager.default.attributesOfItem(atPath: run.path)[.ownerAccountID] as? NSNumber
+        chown(url.path, uid_t(owner?.uint32Value ?? getuid()), gid_t(UInt32.max))
+    }
+
+    /// A new folder for a program's output.
+    func folder(_ name: String) throws -> URL {
+        let url = work.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, 0o777)
+        try giveToSessionUser(url)
+        return url
+    }
+
+    /// Copies a file where the programs can read it.
+    func place(file: URL) throws -> URL {
+        let copy = work.appendingPathComponent(file.lastPathComponent)
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: file, to: copy)
+        chmod(copy.path, 0o755)
+        return copy
+    }
+
+    /// Starts the probe app with `arguments`.
+    func probe(_ arguments: [String]) throws -> Program {
+        try launch(Self.probe, arguments, python: false)
+    }
+
+    /// Starts a peer of `Tests/Peers` (`gtk4-peer.py`, `qt5-peer.py`, `wayland/gtk4-clip.py`).
+    func peer(_ script: String, _ arguments: [String]) throws -> Program {
+        try launch(peers.appendingPathComponent(script), arguments, python: true)
+    }
+
+    private func launch(_ executable: URL, _ arguments: [String], python: Bool) throws -> Program {
+        let local = try place(file: executable)
+        let command = (python ? ["/usr/bin/python3", local.path] : [local.path]) + arguments
+        let program: Program
+        switch backend {
+        case .x11:
+            program = try Program(
+                "/usr/bin/env", ["GDK_BACKEND=x11", "QT_QPA_PLATFORM=xcb", "NO_AT_BRIDGE=1"] + command)
+        case .wayland:
+            program = try Program(
+                "/bin/sh",
+                [sway, "run", "env", "GDK_BACKEND=wayland", "QT_QPA_PLATFORM=wayland"] + command,
+                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path])
+        }
+        programs.append(program)
+        return program
+    }
+
+    private var sway: String { peers.appendingPathComponent("wayland/headless-sway.sh").path }
+
+    /// Runs a tool inside the desktop (xclip, wl-paste, swaymsg) and waits for it.
+    @discardableResult
+    func tool(
+        _ name: String, _ arguments: [String], input: URL? = nil, timeout: Double = 20, detaching: Bool = false
+    ) throws -> Output {
+        switch backend {
+        case .x11:
+            return try Self.run("/usr/bin/" + name, arguments, input: input, timeout: timeout, detaching: detaching)
+        case .wayland:
+            return try Self.run(
+                "/bin/sh", [sway, "run", name] + arguments, input: input, timeout: timeout,
+                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path], detaching: detaching)
+        }
+    }
+
+    /// Places a program's window with its top-left corner at `origin` on the screen and returns its frame.
+    func place(_ program: Program, title: String, at origin: (x: Int, y: Int)) throws -> Frame {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            switch backend {
+            case .x11:
+                let found = try tool("xdotool", ["search", "--name", "^\(title)$"])
+                if let window = found.text.split(separator: "\n").first {
+                    try tool("xdotool", ["windowmove", String(window), "\(origin.x)", "\(origin.y)"])
+                    let geometry = try tool("xdotool", ["getwindowgeometry", "--shell", String(window)]).text
+                    if let frame = Frame(shell: geometry), frame.x == origin.x, frame.y == origin.y { return frame }
+                }
+            case .wayland:
+                try tool("swaymsg", ["[title=\"^\(title)$\"] floating enable, move position \(origin.x) \(origin.y)"])
+                if let frame = try swayFrame(title), frame.x == origin.x, frame.y == origin.y { return frame }
+            }
+            usleep(100_000)
+        }
+        throw DesktopError("the window \(title) could not be placed at \(origin)")
+    }
+
+    private func swayFrame(_ title: String) throws -> Frame? {
+        let tree = try tool("swaymsg", ["-t", "get_tree"]).output
+        guard let root = try JSONSerialization.jsonObject(with: tree) as? [String: Any] else { return nil }
+        var stack = [root]
+        while let node = stack.popLast() {
+            if node["name"] as? String == title, node["pid"] != nil, let rect = node["rect"] as? [String: Any] {
+                let value = { (key: String) in (rect[key] as? NSNumber)?.intValue ?? 0 }
+                return Frame(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
+            }
+            stack += (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? [])
+        }
+        return nil
+    }
+
+    /// Drags with the real pointer from `from` to `to` (screen pixels): press, move in steps, release.
+    func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) throws {
+        switch backend {
+        case .x11:
+            var arguments = ["mousemove", "\(from.x)", "\(from.y)", "sleep", "0.1", "mousedown", "1"]
+            for step in 1...16 {
+                arguments += [
+                    "mousemove", "\(from.x + (to.x - from.x) * step / 16)", "\(from.y + (to.y - from.y) * step / 16)",
+                    "sleep", "0.05",
+                ]
+            }
+            // GTK sends a position only once the last one was answered: a few small moves at the end make sure the
+            // target hears where the pointer stopped.
+            for wiggle in [1, 0, 1, 0] { arguments += ["sleep", "0.15", "mousemove", "\(to.x + wiggle)", "\(to.y)"] }
+            try tool("xdotool", arguments + ["sleep", "0.3", "mouseup", "1"])
+        case .wayland:
+            try pointer("drag \(from.x) \(from.y) \(to.x) \(to.y) 20 0.03\nsync\n")
+        }
+    }
+
+    /// A click with the real pointer.
+    func click(at point: (x: Int, y: Int)) throws {
+        switch backend {
+        case .x11: try tool("xdotool", ["mousemove", "\(point.x)", "\(point.y)", "click", "1"])
+        case .wayland: try pointer("abs \(point.x) \(point.y)\nsleep 0.1\ndown\nup\nsync\n")
+        }
+    }
+
+    /// Presses Escape (X11: to the focused window).
+    func pressEscape() throws {
+        try tool("xdotool", ["key", "Escape"])
+    }
+
+    private func pointer(_ commands: String) throws {
+        let fifo = work.deletingLastPathComponent().appendingPathComponent("vptr.fifo")
+        let handle = try FileHandle(forWritingTo: fifo)
+        handle.write(Data(commands.utf8))
+        try handle.close()
+    }
+
+    /// Ends the programs and, for Wayland, the session; removes the folder.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        for program in programs { program.stop() }
+        if ownsSession {
+            let base = work.deletingLastPathComponent()
+            _ = try? Self.run("/bin/sh", [sway, "stop", base.path])
+            try? FileManager.default.removeItem(at: base)
+        } else {
+            try? FileManager.default.removeItem(at: work)
+        }
+    }
+
+    deinit { stop() }
+
+    // MARK: Processes
+
+    struct Output {
+        let status: Int32
+        let output: Data
+        let error: String
+        var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Runs a program to its end (at most `timeout` seconds, then it is killed). `detaching`: the program leaves a
+    /// child serving in the background (wl-copy), which must not hold the output pipes open.
+    static func run(
+        _ path: String, _ arguments: [String], input: URL? = nil, timeout: Double = 20,
+        environment: [String: String] = [:], detaching: Bool = false
+    ) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if detaching {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
+            try process.run()
+            process.waitUntilExit()
+            return Output(status: process.terminationStatus, output: Data(), error: "")
+        }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
+        let collected = Collected()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, to: 0) }
+        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, to: 1) }
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        output.fileHandleForReading.readabilityHandler = nil
+        error.fileHandleForReading.readabilityHandler = nil
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        let errorRest = error.fileHandleForReading.readDataToEndOfFile()
+        collected.append(rest, to: 0)
+        collected.append(errorRest, to: 1)
+        let (out, err) = collected.values
+        return Output(status: process.terminationStatus, output: out, error: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// A window's frame on the screen.
+struct Frame {
+    let x: Int
+    let y: Int
+    let width: Int
+    let height: Int
+
+    init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// From `xdotool getwindowgeometry --shell`.
+    init?(shell: String) {
+        var values: [String: Int] = [:]
+        for line in shell.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+        }
+        guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"]
+        else { return nil }
+        self.init(x: x, y: y, width: width, height: height)
+    }
+
+    var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+}
+
+struct DesktopError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Bytes read from two pipes by their handlers.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = [Data(), Data()]
+
+    func append(_ bytes: Data, to index: Int) {
+        lock.lock()
+        data[index].append(bytes)
+        lock.unlock()
+    }
+
+    var values: (Data, Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (data[0], data[1])
+    }
+}
+
+/// A program printing JSON Lines (the probe, a peer), read as they come.
+final class Program: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var lines: [[String: Any]] = []
+    private var partial = Data()
+
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                return
+            }
+            self?.take(data)
+        }
+        try process.run()
+    }
+
+    private func take(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        partial.append(data)
+        while let end = partial.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = partial[partial.startIndex..<end]
+            partial = Data(partial[(end + 1)...])
+            if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] {
+                lines.append(object)
+            }
+        }
+    }
+
+    /// The events printed so far named `name` (all of them for nil).
+    func events(_ name: String? = nil) -> [[String: Any]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.filter { name == nil || $0["event"] as? String == name }
+    }
+
+    /// Waits for the first event named `name` (blocking, polling).
+    func wait(for name: String, timeout: Double = 15) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let event = events(name).first { return event }
+            usleep(20_000)
+        } while Date() < deadline
+        return nil
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Ends the program by its process id.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// The drags and pastes every backend runs, between the probe app (DnDKitGTK) and real peers.
+struct Scenarios {
+    let desktop: Desktop
+
+    /// Where windows go: the source on the left, the target on the right.
+    static let left = (x: 40, y: 60)
+    static let right = (x: 500, y: 60)
+
+    /// A test picture: gradients with noise (so it does not compress to nothing), RGB, 8 bits.
+    static func picture(width: Int = 640, height: Int = 400) throws -> (png: Data, bitmap: Bitmap) {
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        var seed: UInt32 = 12_345
+        for y in 0..<height {
+            for x in 0..<width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let index = (y * width + x) * 3
+                bytes[index] = UInt8(x * 255 / width)
+                bytes[index + 1] = UInt8(y * 255 / height)
+                bytes[index + 2] = UInt8(truncatingIfNeeded: seed >> 24)
+            }
+        }
+        let bitmap = try Bitmap(width: width, height: height, format: .rgb8, bytes: bytes)
+        return (try bitmap.pngData(), bitmap)
+    }
+
+    /// Writes the test picture where the programs can read it.
+    func pictureFile() throws -> (url: URL, bitmap: Bitmap, png: Data) {
+        let (png, bitmap) = try Self.picture()
+        let url = desktop.work.appendingPathComponent("picture.png")
+        try png.write(to: url)
+        chmod(url.path, 0o644)
+        return (url, bitmap, png)
+    }
+
+    /// Starts a program and waits for its window, placed at `origin`.
+    func start(_ program: Program, title: String, at origin: (x: Int, y: Int)) throws -> Frame {
+        guard program.wait(for: "ready", timeout: 30) != nil else {
+            throw DesktopError("\(title) did not show its window")
+        }
+        return try desktop.place(program, title: title, at: origin)
+    }
+
+    /// Pixels equal, whatever format each PNG stores them in.
+    static func samePixels(_ png: Data, _ expected: Bitmap) throws -> Bool {
+        let got = try Bitmap(pngData: png)
+        return got.width == expected.width && got.height == expected.height
+            && got.convertedToRGBA8() == expected.convertedToRGBA8()
+    }
+
+    // MARK: Into the app
+
+    /// GTK peer → app: a PNG arrives with identical pixels, at a location inside the widget; isTargeted balanced.
+    func pngFromGTKPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "image", "--save", saved.path])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["width"] as? Int == picture.bitmap.width)
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        let x = try #require(drop["x"] as? Double)
+        #expect(x >= 0 && x <= Double(to.width), "the location is in the widget's coordinates")
+        let lit = target.events("targeted").map { $0["value"] as? Bool }
+        #expect(lit == [true, false], "isTargeted: \(lit)")
+        #expect(source.wait(for: "drag-end")?["delete"] as? Bool == false)
+    }
+
+    /// GTK peer → app: UTF-8 text arrives as it was.
+    func textFromGTKPeer() throws {
+        let text = "héllo from GTK ✓"
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--text", text])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
+    /// An image over a text-only target never lights it and is not dropped.
+    func imageNeverLightsTextTarget() throws {
+        let picture = try pictureFile()
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        #expect(source.wait(for: "drag-end") != nil, "the peer's drag never ended")
+        usleep(300_000)
+        #expect(target.events("targeted").isEmpty)
+        #expect(target.events("drop").isEmpty)
+    }
+
+    // MARK: Out of the app
+
+    /// App → GTK peer: a PNG arrives with identical pixels (GTK re-encodes it); the source hears a copy.
+    func pngToGTKPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "texture", "--save", saved.path])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+    }
+
+    /// App → GTK peer: UTF-8 text arrives as it was.
+    func textToGTKPeer() throws {
+        let text = "héllo from DnDKit ✓"
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", text])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+    }
+
+    /// A move removes the item from the app only after the peer's drop.
+    func moveRemovesAfterDrop() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "moved", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let removed = try #require(source.wait(for: "removed"), "the app never removed the item")
+        #expect(source.events("ended").first?["operation"] as? String == "move")
+        #expect(removed["remaining"] as? Int == 0)
+        let arrived = try #require(drop["arrived"] as? Double)
+        let removedAt = try #require(removed["t"] as? Double)
+        #expect(removedAt >= arrived, "removed at \(removedAt), before the peer had the item at \(arrived)")
+    }
+
+    /// Released over nothing (the desktop's background): the drag ends as cancelled and the item stays.
+    func releaseOverNothing() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        try desktop.drag(from: from.center, to: (x: 900, y: 600))
+        let ended = try #require(source.wait(for: "ended"), "the drag never ended: \(source.events())")
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("removed").isEmpty)
+    }
+
+    /// Lazy export: the peer reads one of five offered types; exactly one exporter runs, once.
+    func lazyExport() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--five"])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        #expect(drop["text"] as? String == "five ways ✓")
+        _ = source.wait(for: "ended")
+        usleep(300_000)
+        #expect(source.events("exported").map { $0["type"] as? String } == ["text"])
+    }
+
+    // MARK: Clipboard
+
+    /// The app copies text and a PNG; xclip or wl-paste reads them byte for byte.
+    func clipboardFromApp(paste: (String) throws -> Data) throws {
+        let picture = try pictureFile()
+        let texter = try desktop.probe(["clip-set", "--title", "clip-app", "--text", "copied ✓"])
+        let frame = try start(texter, title: "clip-app", at: Self.left)
+        try desktop.click(at: frame.center)
+        _ = texter.wait(for: "set")
+        usleep(300_000)
+        #expect(String(decoding: try paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+        texter.stop()
+
+        let imager = try desktop.probe(["clip-set", "--title", "clip-png", "--png", picture.url.path])
+        let pngFrame = try start(imager, title: "clip-png", at: Self.left)
+        try desktop.click(at: pngFrame.center)
+        usleep(300_000)
+        #expect(try paste("image/png") == picture.png, "the PNG's bytes pass through unchanged")
+    }
+
+    /// xclip or wl-copy owns text, then a PNG; the app pastes them byte for byte.
+    func clipboardIntoApp(copy: (URL, String) throws -> Void) throws {
+        let picture = try pictureFile()
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("pasted ✓".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try copy(text, "text/plain;charset=utf-8")
+        let texter = try desktop.probe(["clip-get", "--title", "clip-get", "--text"])
+        let got = try #require(texter.wait(for: "got", timeout: 20), "no paste: \(texter.events())")
+        #expect(got["text"] as? String == "pasted ✓")
+
+        try copy(picture.url, "image/png")
+        let saved = desktop.work.appendingPathComponent("pasted.png")
+        let imager = try desktop.probe(["clip-get", "--title", "clip-get2", "--png", "--save", saved.path])
+        let pasted = try #require(imager.wait(for: "got", timeout: 20), "no paste: \(imager.events())")
+        #expect(pasted["type"] as? String == "public.png")
+        #expect(try Data(contentsOf: saved) == picture.png)
+    }
+}
