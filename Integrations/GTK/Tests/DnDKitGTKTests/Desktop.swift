@@ -119,16 +119,17 @@ final class Desktop: @unchecked Sendable {
     private func launch(_ executable: URL, _ arguments: [String], python: Bool) throws -> Program {
         let local = try place(file: executable)
         let command = (python ? ["/usr/bin/python3", local.path] : [local.path]) + arguments
+        let log = work.appendingPathComponent("\(executable.lastPathComponent)-\(programs.count).stderr")
         let program: Program
         switch backend {
         case .x11:
             program = try Program(
-                "/usr/bin/env", ["GDK_BACKEND=x11", "QT_QPA_PLATFORM=xcb", "NO_AT_BRIDGE=1"] + command)
+                "/usr/bin/env", ["GDK_BACKEND=x11", "QT_QPA_PLATFORM=xcb", "NO_AT_BRIDGE=1"] + command, errorLog: log)
         case .wayland:
             program = try Program(
                 "/bin/sh",
                 [sway, "run", "env", "GDK_BACKEND=wayland", "QT_QPA_PLATFORM=wayland"] + command,
-                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path])
+                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path], errorLog: log)
         }
         programs.append(program)
         return program
@@ -251,45 +252,51 @@ final class Desktop: @unchecked Sendable {
         var text: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs a program to its end (at most `timeout` seconds, then it is killed). `detaching`: the program leaves a
-    /// child serving in the background (wl-copy), which must not hold the output pipes open.
+    /// Runs a program to its end (at most `timeout` seconds, then it is killed), its output in files.
+    ///
+    /// Not through Foundation's `Process`: it learns that a child ended when every copy of a descriptor it gives
+    /// the child is closed, and a program that leaves a daemon behind (the sway session's start, wl-copy) never
+    /// closes them all. `posix_spawn` and `waitpid` see the exit itself. `detaching`: the output is not kept.
     static func run(
         _ path: String, _ arguments: [String], input: URL? = nil, timeout: Double = 20,
         environment: [String: String] = [:], detaching: Bool = false
     ) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if detaching {
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
-            try process.run()
-            process.waitUntilExit()
-            return Output(status: process.terminationStatus, output: Data(), error: "")
+        let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "dndkit-gtk-run-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: scratch.appendingPathExtension("out"))
+            try? FileManager.default.removeItem(at: scratch.appendingPathExtension("err"))
         }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
-        let collected = Collected()
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, to: 0) }
-        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, to: 1) }
-        try process.run()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input?.path ?? "/dev/null", O_RDONLY, 0)
+        let out = detaching ? "/dev/null" : scratch.appendingPathExtension("out").path
+        let err = detaching ? "/dev/null" : scratch.appendingPathExtension("err").path
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard status == 0 else { throw DesktopError("\(path) did not start: \(String(cString: strerror(status)))") }
+        var exit: Int32 = 0
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        output.fileHandleForReading.readabilityHandler = nil
-        error.fileHandleForReading.readabilityHandler = nil
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        let errorRest = error.fileHandleForReading.readDataToEndOfFile()
-        collected.append(rest, to: 0)
-        collected.append(errorRest, to: 1)
-        let (out, err) = collected.values
-        return Output(status: process.terminationStatus, output: out, error: String(decoding: err, as: UTF8.self))
+        while waitpid(pid, &exit, WNOHANG) == 0 {
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &exit, 0)
+                break
+            }
+            usleep(5_000)
+        }
+        let output = (try? Data(contentsOf: scratch.appendingPathExtension("out"))) ?? Data()
+        let error = (try? String(contentsOf: scratch.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+        return Output(status: (exit >> 8) & 0xff, output: output, error: error)
     }
 }
 
@@ -327,24 +334,6 @@ struct DesktopError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Bytes read from two pipes by their handlers.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = [Data(), Data()]
-
-    func append(_ bytes: Data, to index: Int) {
-        lock.lock()
-        data[index].append(bytes)
-        lock.unlock()
-    }
-
-    var values: (Data, Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (data[0], data[1])
-    }
-}
-
 /// A program printing JSON Lines (the probe, a peer), read as they come.
 final class Program: @unchecked Sendable {
     private let process = Process()
@@ -352,13 +341,21 @@ final class Program: @unchecked Sendable {
     private var lines: [[String: Any]] = []
     private var partial = Data()
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Where its standard error goes, for messages.
+    let errorLog: URL?
+
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], errorLog: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        self.errorLog = errorLog
+        if let errorLog, FileManager.default.createFile(atPath: errorLog.path, contents: nil) {
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             if data.isEmpty {
@@ -402,10 +399,18 @@ final class Program: @unchecked Sendable {
 
     var isRunning: Bool { process.isRunning }
 
+    /// What it wrote to standard error so far (the last 2,000 characters), and whether it still runs.
+    var diagnosis: String {
+        let errors = errorLog.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        return (isRunning ? "running" : "exited with \(process.terminationStatus)") + "; stderr: " + errors.suffix(2000)
+    }
+
     /// Ends the program by its process id.
     func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        // Bounded: Foundation sees the end only once every copy of its descriptors is closed.
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
     }
 }

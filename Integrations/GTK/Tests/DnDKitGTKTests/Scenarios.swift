@@ -39,7 +39,7 @@ struct Scenarios {
     /// Starts a program and waits for its window, placed at `origin`.
     func start(_ program: Program, title: String, at origin: (x: Int, y: Int)) throws -> Frame {
         guard program.wait(for: "ready", timeout: 30) != nil else {
-            throw DesktopError("\(title) did not show its window")
+            throw DesktopError("\(title) did not show its window in 30 s (\(program.diagnosis))")
         }
         return try desktop.place(program, title: title, at: origin)
     }
