@@ -1,4 +1,5 @@
 import Foundation
+import Transfer
 
 /// `text/uri-list` (RFC 2483), the way file managers drag and copy files: one URI a line, each line ended by CR LF,
 /// `#` starting a comment.
@@ -27,5 +28,23 @@ public enum URIList {
             url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true
         else { return nil }
         return URL(fileURLWithPath: url.path)
+    }
+
+    /// The items of a list: each local file as the type its content has, opened in place (with its file URL); any
+    /// other URI as a `public.url`.
+    /// - Parameter list: The list's bytes.
+    /// - Returns: The items, in the list's order.
+    public static func items(in list: Data) -> [ItemProvider] {
+        uris(in: String(decoding: list, as: UTF8.self)).compactMap { text in
+            guard URL(string: text) != nil else { return nil }
+            if let file = localFile(text) { return ItemProvider(contentsOf: file) }
+            let provider = ItemProvider()
+            let bytes = Data(text.utf8)
+            provider.registerDataRepresentation(for: .url) { finish in
+                finish(bytes, nil)
+                return nil
+            }
+            return provider
+        }
     }
 }

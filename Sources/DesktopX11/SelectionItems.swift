@@ -24,7 +24,7 @@ enum SelectionItems {
         time: @escaping @Sendable () -> xcb_timestamp_t?, readList: () -> Data?
     ) -> [ItemProvider] {
         if targets.contains(DesktopTypeNames.uriList), let list = readList() {
-            let files = fileItems(in: list)
+            let files = URIList.items(in: list)
             if !files.isEmpty { return files }
         }
         let provider = ItemProvider()
@@ -47,20 +47,5 @@ enum SelectionItems {
             }
         }
         return provider.registeredContentTypes.isEmpty ? [] : [provider]
-    }
-
-    /// The items of a `text/uri-list`.
-    private static func fileItems(in list: Data) -> [ItemProvider] {
-        URIList.uris(in: String(decoding: list, as: UTF8.self)).compactMap { text in
-            guard URL(string: text) != nil else { return nil }
-            if let file = URIList.localFile(text) { return ItemProvider(contentsOf: file) }
-            let provider = ItemProvider()
-            let bytes = Data(text.utf8)
-            provider.registerDataRepresentation(for: .url) { finish in
-                finish(bytes, nil)
-                return nil
-            }
-            return provider
-        }
     }
 }

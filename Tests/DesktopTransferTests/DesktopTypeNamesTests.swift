@@ -2,6 +2,7 @@ import ContentTypes
 import DesktopTransfer
 import Foundation
 import Testing
+import Transfer
 
 @Suite struct DesktopTypeNamesTests {
     @Test(arguments: [
@@ -57,5 +58,24 @@ import Testing
         #expect(URIList.localFile("file://elsewhere/etc/hosts") == nil)
         #expect(URIList.localFile("https://example.com/a.png") == nil)
         #expect(URIList.localFile("not a uri") == nil)
+    }
+}
+
+@Suite struct URIListItemsTests {
+    @Test func localFilesOpenInPlaceAndOtherURIsAreURLs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("urilist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a note.txt")
+        try Data("note".utf8).write(to: file)
+        let list = URIList.data(for: [
+            file, URL(string: "https://example.com/x.png")!, folder.appendingPathComponent("gone"),
+        ])
+        let items = URIList.items(in: list)
+        #expect(items.count == 2, "a file that does not exist is no item")
+        let opened = try await items[0].loadFileRepresentation(for: .plainText, openInPlace: true)
+        #expect(opened.isOriginalFile && opened.file.path == file.path)
+        #expect(items[1].registeredContentTypes == [.url])
+        #expect(try await items[1].loadDataRepresentation(for: .url) == Data("https://example.com/x.png".utf8))
     }
 }

@@ -17,14 +17,14 @@ final class DropTargetController {
         self.handler = handler
     }
 
-    func connect(_ target: OpaquePointer) {
-        Signals.accept(target, context: self) { _, drop, data in
+    func attach(to target: OpaquePointer) {
+        connect(target, Signals.accept, context: self) { _, drop, data in
             guard let drop, let self = context(data, as: DropTargetController.self) else { return 0 }
             let pointer = UncheckedPointer(UnsafeMutableRawPointer(drop))
             return MainActor.assumeIsolated { self.accept(OpaquePointer(pointer.pointer)) ? 1 : 0 }
         }
-        for signal in ["drag-enter", "drag-motion"] {
-            Signals.motion(target, signal, context: self) { _, drop, x, y, data in
+        for signal in [Signals.dragEnter, Signals.dragMotion] {
+            connect(target, signal, context: self) { _, drop, x, y, data in
                 guard let drop, let self = context(data, as: DropTargetController.self) else {
                     return GdkDragAction(rawValue: 0)
                 }
@@ -34,11 +34,11 @@ final class DropTargetController {
                 }.action
             }
         }
-        Signals.object(target, "drag-leave", context: self) { _, _, data in
+        connect(target, Signals.dragLeave, context: self) { _, _, data in
             guard let self = context(data, as: DropTargetController.self) else { return }
             MainActor.assumeIsolated { self.leave() }
         }
-        Signals.drop(target, context: self) { _, drop, x, y, data in
+        connect(target, Signals.drop, context: self) { _, drop, x, y, data in
             guard let drop, let self = context(data, as: DropTargetController.self) else { return 0 }
             let pointer = UncheckedPointer(UnsafeMutableRawPointer(drop))
             return MainActor.assumeIsolated { self.drop(OpaquePointer(pointer.pointer), at: CGPoint(x: x, y: y)) }

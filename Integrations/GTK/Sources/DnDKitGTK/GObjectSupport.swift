@@ -43,19 +43,61 @@ struct UncheckedPointer: @unchecked Sendable {
     init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
 }
 
+/// A signal and the C signature of its handlers: GLib never checks a handler's signature against the signal's, and
+/// a handler with too few parameters crashes at run time, so each signal is declared once here with its type, and
+/// ``connect(_:_:context:_:)`` takes only a handler of that type.
+struct Signal<Handler> {
+    let name: String
+}
+
+/// `GdkContentProvider *(*)(GtkDragSource *, double x, double y, gpointer)`.
+typealias PrepareHandler =
+    @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>?
+/// `void (*)(GObject *, GObject *, gpointer)`.
+typealias ObjectHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
+/// `void (*)(GtkDragSource *, GdkDrag *, gboolean, gpointer)`.
+typealias DragEndHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gboolean, gpointer?) -> Void
+/// `gboolean (*)(GtkDragSource *, GdkDrag *, GdkDragCancelReason, gpointer)`.
+typealias DragCancelHandler =
+    @convention(c) (OpaquePointer?, OpaquePointer?, GdkDragCancelReason, gpointer?) -> gboolean
+/// `gboolean (*)(GtkDropTargetAsync *, GdkDrop *, gpointer)`.
+typealias AcceptHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean
+/// `GdkDragAction (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`.
+typealias DragMotionHandler =
+    @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction
+/// `gboolean (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`.
+typealias DropSignalHandler = @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean
+
+/// The signals DnDKitGTK connects to, each with its handlers' type.
+enum Signals {
+    /// GtkDragSource's `prepare`.
+    static let prepare = Signal<PrepareHandler>(name: "prepare")
+    /// GtkDragSource's `drag-begin`.
+    static let dragBegin = Signal<ObjectHandler>(name: "drag-begin")
+    /// GtkDragSource's `drag-end`.
+    static let dragEnd = Signal<DragEndHandler>(name: "drag-end")
+    /// GtkDragSource's `drag-cancel`.
+    static let dragCancel = Signal<DragCancelHandler>(name: "drag-cancel")
+    /// GtkDropTargetAsync's `accept`.
+    static let accept = Signal<AcceptHandler>(name: "accept")
+    /// GtkDropTargetAsync's `drag-enter`.
+    static let dragEnter = Signal<DragMotionHandler>(name: "drag-enter")
+    /// GtkDropTargetAsync's `drag-motion`.
+    static let dragMotion = Signal<DragMotionHandler>(name: "drag-motion")
+    /// GtkDropTargetAsync's `drag-leave`.
+    static let dragLeave = Signal<ObjectHandler>(name: "drag-leave")
+    /// GtkDropTargetAsync's `drop`.
+    static let drop = Signal<DropSignalHandler>(name: "drop")
+}
+
 /// Connects a C signal handler with a Swift object as its data: the object is retained for as long as the
 /// connection lasts (released by the destroy notify when the instance goes away).
 ///
-/// GLib never checks a handler's signature against the signal's, and a handler with too few parameters crashes at
-/// run time; so each signal shape has one typed wrapper below, and nothing else calls this.
 /// The corresponding C function is `g_signal_connect_data`.
-@discardableResult
-private func connect(
-    _ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: GCallback, context: AnyObject
-) -> gulong {
+func connect<Handler>(_ instance: OpaquePointer, _ signal: Signal<Handler>, context: AnyObject, _ handler: Handler) {
     let data = Unmanaged.passRetained(context).toOpaque()
-    return g_signal_connect_data(
-        instance, signal, handler, data,
+    g_signal_connect_data(
+        UnsafeMutableRawPointer(instance), signal.name, unsafeBitCast(handler, to: GCallback.self), data,
         { data, _ in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
@@ -66,62 +108,4 @@ private func connect(
 func context<T: AnyObject>(_ data: gpointer?, as type: T.Type) -> T? {
     guard let data else { return nil }
     return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
-}
-
-/// `GdkContentProvider *(*)(GtkDragSource *, double x, double y, gpointer)`: GtkDragSource's `prepare`.
-typealias PrepareHandler =
-    @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>?
-/// `void (*)(GObject *, GObject *, gpointer)`: `drag-begin`, GtkDropTargetAsync's `drag-leave`.
-typealias ObjectHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
-/// `void (*)(GtkDragSource *, GdkDrag *, gboolean, gpointer)`: `drag-end`.
-typealias DragEndHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gboolean, gpointer?) -> Void
-/// `gboolean (*)(GtkDragSource *, GdkDrag *, GdkDragCancelReason, gpointer)`: `drag-cancel`.
-typealias DragCancelHandler =
-    @convention(c) (OpaquePointer?, OpaquePointer?, GdkDragCancelReason, gpointer?) -> gboolean
-/// `gboolean (*)(GtkDropTargetAsync *, GdkDrop *, gpointer)`: `accept`.
-typealias AcceptHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean
-/// `GdkDragAction (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`: `drag-enter`, `drag-motion`.
-typealias DragMotionHandler =
-    @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> GdkDragAction
-/// `gboolean (*)(GtkDropTargetAsync *, GdkDrop *, double x, double y, gpointer)`: `drop`.
-typealias DropSignalHandler = @convention(c) (OpaquePointer?, OpaquePointer?, Double, Double, gpointer?) -> gboolean
-
-/// The typed connections, one per signal shape.
-enum Signals {
-    static func prepare(_ instance: OpaquePointer, context: AnyObject, _ handler: PrepareHandler) {
-        connect(
-            UnsafeMutableRawPointer(instance), "prepare", unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
-
-    static func object(
-        _ instance: OpaquePointer, _ signal: String, context: AnyObject, _ handler: ObjectHandler
-    ) {
-        connect(UnsafeMutableRawPointer(instance), signal, unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
-
-    static func dragEnd(_ instance: OpaquePointer, context: AnyObject, _ handler: DragEndHandler) {
-        connect(
-            UnsafeMutableRawPointer(instance), "drag-end", unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
-
-    static func dragCancel(_ instance: OpaquePointer, context: AnyObject, _ handler: DragCancelHandler) {
-        connect(
-            UnsafeMutableRawPointer(instance), "drag-cancel", unsafeBitCast(handler, to: GCallback.self),
-            context: context)
-    }
-
-    static func accept(_ instance: OpaquePointer, context: AnyObject, _ handler: AcceptHandler) {
-        connect(
-            UnsafeMutableRawPointer(instance), "accept", unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
-
-    static func motion(
-        _ instance: OpaquePointer, _ signal: String, context: AnyObject, _ handler: DragMotionHandler
-    ) {
-        connect(UnsafeMutableRawPointer(instance), signal, unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
-
-    static func drop(_ instance: OpaquePointer, context: AnyObject, _ handler: DropSignalHandler) {
-        connect(UnsafeMutableRawPointer(instance), "drop", unsafeBitCast(handler, to: GCallback.self), context: context)
-    }
 }

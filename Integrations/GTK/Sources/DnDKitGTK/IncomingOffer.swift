@@ -21,38 +21,43 @@ struct IncomingOffer: Sendable {
     static let limit = ItemProvider.defaultMaximumLoadSize
 
     /// The offer of a drop.
+    /// The corresponding C functions are `gdk_drop_get_formats`, `gdk_drop_read_async` and `gdk_drop_read_finish`.
     @MainActor
     init(drop: OpaquePointer) {
-        let reference = GObjectReference(UnsafeMutableRawPointer(drop))
-        mimeTypes = Self.mimeTypes(of: gdk_drop_get_formats(drop))
-        origin = "the drop"
-        let reads = ReadCounter()
-        self.reads = reads
-        read = { mime throws(GTKTransferError) in
-            reads.started += 1
-            reads.outstanding += 1
-            defer { reads.outstanding -= 1 }
-            let list = CStringList([mime])
-            defer { list.free() }
-            let result = await awaitGIO { callback, pending in
-                gdk_drop_read_async(reference.opaque, list.pointer, G_PRIORITY_DEFAULT, nil, callback, pending)
-            }
-            var error: UnsafeMutablePointer<GError>?
-            guard let stream = gdk_drop_read_finish(reference.opaque, result.opaque, nil, &error) else {
-                throw GTKTransferError(.readFailed, "reading \(mime) from the drop failed: \(consumeMessage(error))")
-            }
-            defer { g_object_unref(stream) }
-            return try await readAll(stream, limit: Self.limit, what: "\(mime) from the drop")
-        }
+        self.init(
+            object: drop, formats: gdk_drop_get_formats(drop), origin: "the drop",
+            start: { gdk_drop_read_async($0, $1, G_PRIORITY_DEFAULT, nil, $2, $3) },
+            finish: { gdk_drop_read_finish($0, $1, nil, $2) })
     }
 
-    /// The offer on a clipboard.
+    /// The offer on a clipboard, named `name` in messages.
+    /// The corresponding C functions are `gdk_clipboard_get_formats`, `gdk_clipboard_read_async` and
+    /// `gdk_clipboard_read_finish`.
     @MainActor
     init(clipboard: OpaquePointer, name: String) {
-        let reference = GObjectReference(UnsafeMutableRawPointer(clipboard))
-        mimeTypes = Self.mimeTypes(of: gdk_clipboard_get_formats(clipboard))
-        origin = name
+        self.init(
+            object: clipboard, formats: gdk_clipboard_get_formats(clipboard), origin: name,
+            start: { gdk_clipboard_read_async($0, $1, G_PRIORITY_DEFAULT, nil, $2, $3) },
+            finish: { gdk_clipboard_read_finish($0, $1, nil, $2) })
+    }
+
+    /// An offer read through a GDK object's `read_async` and `read_finish` (a drop's or a clipboard's).
+    @MainActor
+    private init(
+        object: OpaquePointer, formats: OpaquePointer?, origin: String,
+        start:
+            @escaping @MainActor @Sendable (
+                OpaquePointer, UnsafeMutablePointer<UnsafePointer<CChar>?>, GAsyncReadyCallback, gpointer
+            ) -> Void,
+        finish:
+            @escaping @MainActor @Sendable (
+                OpaquePointer, OpaquePointer, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>
+            ) -> UnsafeMutablePointer<GInputStream>?
+    ) {
+        let reference = GObjectReference(UnsafeMutableRawPointer(object))
         let reads = ReadCounter()
+        mimeTypes = Self.mimeTypes(of: formats)
+        self.origin = origin
         self.reads = reads
         read = { mime throws(GTKTransferError) in
             reads.started += 1
@@ -60,15 +65,14 @@ struct IncomingOffer: Sendable {
             defer { reads.outstanding -= 1 }
             let list = CStringList([mime])
             defer { list.free() }
-            let result = await awaitGIO { callback, pending in
-                gdk_clipboard_read_async(reference.opaque, list.pointer, G_PRIORITY_DEFAULT, nil, callback, pending)
+            let result = await awaitGIO { callback, pending in start(reference.opaque, list.pointer, callback, pending)
             }
             var error: UnsafeMutablePointer<GError>?
-            guard let stream = gdk_clipboard_read_finish(reference.opaque, result.opaque, nil, &error) else {
-                throw GTKTransferError(.readFailed, "reading \(mime) from \(name) failed: \(consumeMessage(error))")
+            guard let stream = finish(reference.opaque, result.opaque, &error) else {
+                throw GTKTransferError(.readFailed, "reading \(mime) from \(origin) failed: \(consumeMessage(error))")
             }
             defer { g_object_unref(stream) }
-            return try await readAll(stream, limit: Self.limit, what: "\(mime) from \(name)")
+            return try await readAll(stream, limit: Self.limit, what: "\(mime) from \(origin)")
         }
     }
 
@@ -114,17 +118,7 @@ struct IncomingOffer: Sendable {
     @MainActor
     func items() async -> [ItemProvider] {
         if mimeTypes.contains(DesktopTypeNames.uriList), let list = try? await read(DesktopTypeNames.uriList) {
-            let files = URIList.uris(in: String(decoding: list, as: UTF8.self)).compactMap { uri -> ItemProvider? in
-                if let file = URIList.localFile(uri) { return ItemProvider(contentsOf: file) }
-                guard URL(string: uri) != nil else { return nil }
-                let provider = ItemProvider()
-                let bytes = Data(uri.utf8)
-                provider.registerDataRepresentation(for: .url) { finish in
-                    finish(bytes, nil)
-                    return nil
-                }
-                return provider
-            }
+            let files = URIList.items(in: list)
             if !files.isEmpty { return files }
         }
         return [typesItem()]

@@ -80,7 +80,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
             widget: self, items: items, preview: preview, onEnded: onEnded)
         guard let controller = gtk_drag_source_new() else { return self }
         gtk_drag_source_set_actions(controller, GdkDragAction(allowedOperations))
-        source.connect(controller)
+        source.attach(to: controller)
         gtk_widget_add_controller(self, controller)
         return self
     }
@@ -122,13 +122,13 @@ final class DragSourceController {
         self.onEnded = onEnded
     }
 
-    func connect(_ source: OpaquePointer) {
-        Signals.prepare(source, context: self) { _, _, _, data in
+    func attach(to source: OpaquePointer) {
+        connect(source, Signals.prepare, context: self) { _, _, _, data in
             guard let self = context(data, as: DragSourceController.self) else { return nil }
             return MainActor.assumeIsolated { self.prepare().map(UncheckedPointer.init) }?.pointer
                 .assumingMemoryBound(to: GdkContentProvider.self)
         }
-        Signals.object(source, "drag-begin", context: self) { source, drag, data in
+        connect(source, Signals.dragBegin, context: self) { source, drag, data in
             guard let source, let drag, let self = context(data, as: DragSourceController.self) else { return }
             let pointers = UncheckedPointer(UnsafeMutableRawPointer(source))
             let dragPointer = UncheckedPointer(UnsafeMutableRawPointer(drag))
@@ -136,12 +136,12 @@ final class DragSourceController {
                 self.begin(OpaquePointer(pointers.pointer), drag: OpaquePointer(dragPointer.pointer))
             }
         }
-        Signals.dragCancel(source, context: self) { _, _, _, data in
+        connect(source, Signals.dragCancel, context: self) { _, _, _, data in
             guard let self = context(data, as: DragSourceController.self) else { return 0 }
             MainActor.assumeIsolated { self.cancelled = true }
             return 0
         }
-        Signals.dragEnd(source, context: self) { _, drag, delete, data in
+        connect(source, Signals.dragEnd, context: self) { _, drag, delete, data in
             guard let self = context(data, as: DragSourceController.self) else { return }
             let dragPointer = drag.map { UncheckedPointer(UnsafeMutableRawPointer($0)) }
             MainActor.assumeIsolated {

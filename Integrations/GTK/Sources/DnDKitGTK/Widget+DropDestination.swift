@@ -98,7 +98,7 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         GTKMainQueue.install()
         let copyOrMove = GdkDragAction(rawValue: GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue)
         guard let target = gtk_drop_target_async_new(nil, copyOrMove) else { return self }
-        DropTargetController(handler: handler).connect(target)
+        DropTargetController(handler: handler).attach(to: target)
         gtk_widget_add_controller(self, target)
         return self
     }

@@ -2,11 +2,16 @@ import Foundation
 import Testing
 
 /// The desktop a test runs its programs on: an X server (`DISPLAY`, Xvfb in CI, driven with xdotool) or a headless
-/// sway of its own (the Wayland kit in `Tests/Peers/wayland`, driven with vptr.py's virtual pointer).
+/// sway of its own (the Wayland kit in the repository's `Tests/Peers/wayland`, driven with vptr.py's virtual pointer).
 final class Desktop: @unchecked Sendable {
-    enum Backend: String, Sendable {
+    enum Backend: String, Sendable, CustomStringConvertible {
         case x11
         case wayland
+
+        /// The backends this machine can run.
+        static let available: [Backend] = (hasX11 ? [.x11] : []) + (hasSway ? [.wayland] : [])
+
+        var description: String { rawValue }
     }
 
     let backend: Backend
@@ -16,8 +21,10 @@ final class Desktop: @unchecked Sendable {
     let work: URL
     private var programs: [Program] = []
     private var stopped = false
+    /// The repository's peers (`Tests/Peers` of the root package, which its X11 tests share).
     private let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Peers")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Peers")
 
     /// Whether an X server and xdotool are there, and Debian's Python with GTK 4 for the peers.
     static let hasX11: Bool = {
@@ -152,6 +159,33 @@ final class Desktop: @unchecked Sendable {
         }
     }
 
+    /// The clipboard's content of `type`, read by the desktop's own tool (xclip, wl-paste).
+    func paste(_ type: String) throws -> Data {
+        switch backend {
+        case .x11: try tool("xclip", ["-o", "-selection", "clipboard", "-t", type]).output
+        case .wayland: try tool("wl-paste", ["-n", "-t", type]).output
+        }
+    }
+
+    /// Gives the clipboard to the desktop's own tool (xclip, wl-copy), serving `file` as `type` until another owner
+    /// takes it or the desktop stops.
+    func copy(_ file: URL, as type: String) throws {
+        switch backend {
+        case .x11:
+            // xclip stays in the foreground (-quiet), serving the selection until another owner takes it.
+            for owner in owners { owner.stop() }
+            owners = [
+                try Program("/usr/bin/xclip", ["-quiet", "-selection", "clipboard", "-t", type, "-i", file.path])
+            ]
+        case .wayland:
+            try tool("wl-copy", ["-t", type], input: file, detaching: true)
+        }
+        usleep(300_000)
+    }
+
+    /// The clipboard owners started by ``copy(_:as:)``.
+    private var owners: [Program] = []
+
     /// Places a program's window with its top-left corner at `origin` on the screen and returns its frame.
     func place(_ program: Program, title: String, at origin: (x: Int, y: Int)) throws -> Frame {
         let deadline = Date().addingTimeInterval(10)
@@ -215,11 +249,6 @@ final class Desktop: @unchecked Sendable {
         }
     }
 
-    /// Presses Escape (X11: to the focused window).
-    func pressEscape() throws {
-        try tool("xdotool", ["key", "Escape"])
-    }
-
     private func pointer(_ commands: String) throws {
         let fifo = work.deletingLastPathComponent().appendingPathComponent("vptr.fifo")
         let handle = try FileHandle(forWritingTo: fifo)
@@ -231,7 +260,7 @@ final class Desktop: @unchecked Sendable {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        for program in programs { program.stop() }
+        for program in programs + owners { program.stop() }
         if ownsSession {
             let base = work.deletingLastPathComponent()
             _ = try? Self.run("/bin/sh", [sway, "stop", base.path])

@@ -175,35 +175,35 @@ struct Scenarios {
     // MARK: Clipboard
 
     /// The app copies text and a PNG; xclip or wl-paste reads them byte for byte.
-    func clipboardFromApp(paste: (String) throws -> Data) throws {
+    func clipboardFromApp() throws {
         let picture = try pictureFile()
         let texter = try desktop.probe(["clip-set", "--title", "clip-app", "--text", "copied ✓"])
         let frame = try start(texter, title: "clip-app", at: Self.left)
         try desktop.click(at: frame.center)
         _ = texter.wait(for: "set")
         usleep(300_000)
-        #expect(String(decoding: try paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
         texter.stop()
 
         let imager = try desktop.probe(["clip-set", "--title", "clip-png", "--png", picture.url.path])
         let pngFrame = try start(imager, title: "clip-png", at: Self.left)
         try desktop.click(at: pngFrame.center)
         usleep(300_000)
-        #expect(try paste("image/png") == picture.png, "the PNG's bytes pass through unchanged")
+        #expect(try desktop.paste("image/png") == picture.png, "the PNG's bytes pass through unchanged")
     }
 
     /// xclip or wl-copy owns text, then a PNG; the app pastes them byte for byte.
-    func clipboardIntoApp(copy: (URL, String) throws -> Void) throws {
+    func clipboardIntoApp() throws {
         let picture = try pictureFile()
         let text = desktop.work.appendingPathComponent("text.txt")
         try Data("pasted ✓".utf8).write(to: text)
         chmod(text.path, 0o644)
-        try copy(text, "text/plain;charset=utf-8")
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
         let texter = try desktop.probe(["clip-get", "--title", "clip-get", "--text"])
         let got = try #require(texter.wait(for: "got", timeout: 20), "no paste: \(texter.events())")
         #expect(got["text"] as? String == "pasted ✓")
 
-        try copy(picture.url, "image/png")
+        try desktop.copy(picture.url, as: "image/png")
         let saved = desktop.work.appendingPathComponent("pasted.png")
         let imager = try desktop.probe(["clip-get", "--title", "clip-get2", "--png", "--save", saved.path])
         let pasted = try #require(imager.wait(for: "got", timeout: 20), "no paste: \(imager.events())")
