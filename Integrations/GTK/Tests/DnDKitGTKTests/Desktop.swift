@@ -39,6 +39,17 @@ final class Desktop: @unchecked Sendable {
         } && hasPythonGTK
     }()
 
+    /// Whether the Qt 5 peer can run on `backend` (python3-pyqt5; qtwayland5 for Wayland).
+    static func hasQt(on backend: Backend) -> Bool {
+        hasPyQt && (backend == .x11 || FileManager.default.fileExists(atPath: qtWaylandPlugin))
+    }
+
+    private static let qtWaylandPlugin = "/usr/lib/x86_64-linux-gnu/qt5/plugins/platforms/libqwayland-generic.so"
+
+    private static let hasPyQt: Bool = {
+        (try? run("/usr/bin/python3", ["-c", "from PyQt5 import QtWidgets"]))?.status == 0
+    }()
+
     private static let hasPythonGTK: Bool = {
         let result = try? run(
             "/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '4.0'); from gi.repository import Gtk"])

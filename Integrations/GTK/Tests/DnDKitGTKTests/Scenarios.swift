@@ -172,6 +172,78 @@ struct Scenarios {
         #expect(source.events("exported").map { $0["type"] as? String } == ["text"])
     }
 
+    // MARK: Qt
+
+    /// App → Qt peer: the PNG's bytes arrive exactly (Qt does not re-encode; DnDKit passes a decoded PNG's bytes
+    /// through).
+    func pngToQtPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let target = try desktop.peer(
+            "qt5-peer.py", ["target", "--title", "peer-tgt", "--accept", "texture", "--save", saved.path])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        #expect(drop["reencoded"] as? Bool == false)
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == picture.png)
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+    }
+
+    /// Qt peer → app (Wayland: GTK 4.8 cannot take drops from Qt 5 on X11): the PNG's pixels arrive.
+    func pngFromQtPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.peer("qt5-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "image", "--save", saved.path])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
+    // MARK: Files
+
+    /// App → GTK peer taking files: the image goes as a staged PNG file whose bytes are the PNG's, and the file is
+    /// still there after the drag is over (another program may read it later).
+    func fileToGTKPeer() throws {
+        let picture = try pictureFile()
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "file"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let paths = try #require(drop["paths"] as? [String])
+        #expect(paths.count == 1 && paths.first?.hasSuffix(".png") == true, "paths: \(paths)")
+        _ = source.wait(for: "ended")
+        usleep(500_000)
+        let path = try #require(paths.first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == picture.png, "the staged copy outlives the drag")
+    }
+
+    /// GTK peer dragging two files → app: each file arrives as itself, opened in place.
+    func filesFromGTKPeer() throws {
+        let picture = try pictureFile()
+        let note = desktop.work.appendingPathComponent("a note.txt")
+        try Data("a note ✓".utf8).write(to: note)
+        chmod(note.path, 0o644)
+        let source = try desktop.peer(
+            "gtk4-peer.py", ["source", "--title", "peer-src", "--file", picture.url.path, note.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "file"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["paths"] as? [String] == [picture.url.path, note.path])
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
     // MARK: Clipboard
 
     /// The app copies text and a PNG; xclip or wl-paste reads them byte for byte.
