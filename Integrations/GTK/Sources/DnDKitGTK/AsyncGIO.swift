@@ -54,26 +54,78 @@ struct CStringList {
 /// The size of each read from another program's stream.
 private let chunkSize = 1 << 20
 
+/// A watchdog over one read from another program: when nothing arrives for `timeout` seconds, it cancels the read
+/// through its `GCancellable`, so that a program that never answers costs bounded time.
+@MainActor
+final class ReadWatch {
+    /// The cancellable every call of the read takes.
+    let cancellable: UnsafeMutablePointer<GCancellable>?
+    /// The longest wait for the next bytes, in seconds.
+    let timeout: Double
+    private var last = ContinuousClock.now
+    private var finished = false
+    /// Whether the watchdog cancelled the read.
+    private(set) var timedOut = false
+
+    init(timeout: Double) {
+        cancellable = g_cancellable_new()
+        self.timeout = timeout
+        Task { @MainActor [weak self] in
+            while let self, !self.finished {
+                if ContinuousClock.now - self.last > .seconds(self.timeout) {
+                    self.timedOut = true
+                    g_cancellable_cancel(self.cancellable)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+    }
+
+    /// Bytes arrived: the wait starts again.
+    func progressed() { last = .now }
+
+    /// The read is over.
+    func finish() { finished = true }
+
+    /// The error of a failed call: `.timedOut` when the watchdog cancelled it, else `.readFailed` with GIO's message.
+    func error(_ gerror: UnsafeMutablePointer<GError>?, reading what: String) -> GTKTransferError {
+        let message = consumeMessage(gerror)
+        if timedOut {
+            return GTKTransferError(.timedOut, "the other program sent nothing of \(what) for \(timeout) s")
+        }
+        return GTKTransferError(.readFailed, "reading \(what) failed: \(message)")
+    }
+
+    isolated deinit {
+        finished = true
+        if let cancellable { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+    }
+}
+
 /// Reads a stream to its end, on GTK's thread, without blocking the loop.
 /// - Parameters:
 ///   - stream: The stream (the caller keeps its reference).
 ///   - limit: The largest payload accepted.
 ///   - what: What is read, for messages (`image/png from the drop`).
+///   - watch: The read's watchdog.
 /// - Returns: The bytes.
-/// - Throws: `GTKTransferError` `.readFailed` (with GIO's message) or `.tooLarge`.
+/// - Throws: `GTKTransferError` `.readFailed` (with GIO's message), `.timedOut` or `.tooLarge`.
 @MainActor
-func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, what: String) async throws(GTKTransferError)
-    -> Data
+func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, what: String, watch: ReadWatch)
+    async throws(GTKTransferError) -> Data
 {
     var data = Data()
     while true {
         let result = await awaitGIO { callback, pending in
-            g_input_stream_read_bytes_async(stream, gsize(chunkSize), G_PRIORITY_DEFAULT, nil, callback, pending)
+            g_input_stream_read_bytes_async(
+                stream, gsize(chunkSize), G_PRIORITY_DEFAULT, watch.cancellable, callback, pending)
         }
         var error: UnsafeMutablePointer<GError>?
         guard let bytes = g_input_stream_read_bytes_finish(stream, result.opaque, &error) else {
-            throw GTKTransferError(.readFailed, "reading \(what) failed: \(consumeMessage(error))")
+            throw watch.error(error, reading: what)
         }
+        watch.progressed()
         defer { g_bytes_unref(bytes) }
         var size: gsize = 0
         guard let start = g_bytes_get_data(bytes, &size), size > 0 else { break }

@@ -19,6 +19,8 @@ struct IncomingOffer: Sendable {
 
     /// The largest payload read, as DnDKit's item providers default to.
     static let limit = ItemProvider.defaultMaximumLoadSize
+    /// The longest wait for the other program's next bytes, in seconds.
+    static let timeout: Double = 10
 
     /// The offer of a drop.
     /// The corresponding C functions are `gdk_drop_get_formats`, `gdk_drop_read_async` and `gdk_drop_read_finish`.
@@ -26,7 +28,7 @@ struct IncomingOffer: Sendable {
     init(drop: OpaquePointer) {
         self.init(
             object: drop, formats: gdk_drop_get_formats(drop), origin: "the drop",
-            start: { gdk_drop_read_async($0, $1, G_PRIORITY_DEFAULT, nil, $2, $3) },
+            start: { gdk_drop_read_async($0, $1, G_PRIORITY_DEFAULT, $2, $3, $4) },
             finish: { gdk_drop_read_finish($0, $1, nil, $2) })
     }
 
@@ -37,7 +39,7 @@ struct IncomingOffer: Sendable {
     init(clipboard: OpaquePointer, name: String) {
         self.init(
             object: clipboard, formats: gdk_clipboard_get_formats(clipboard), origin: name,
-            start: { gdk_clipboard_read_async($0, $1, G_PRIORITY_DEFAULT, nil, $2, $3) },
+            start: { gdk_clipboard_read_async($0, $1, G_PRIORITY_DEFAULT, $2, $3, $4) },
             finish: { gdk_clipboard_read_finish($0, $1, nil, $2) })
     }
 
@@ -47,7 +49,8 @@ struct IncomingOffer: Sendable {
         object: OpaquePointer, formats: OpaquePointer?, origin: String,
         start:
             @escaping @MainActor @Sendable (
-                OpaquePointer, UnsafeMutablePointer<UnsafePointer<CChar>?>, GAsyncReadyCallback, gpointer
+                OpaquePointer, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafeMutablePointer<GCancellable>?,
+                GAsyncReadyCallback, gpointer
             ) -> Void,
         finish:
             @escaping @MainActor @Sendable (
@@ -65,14 +68,18 @@ struct IncomingOffer: Sendable {
             defer { reads.outstanding -= 1 }
             let list = CStringList([mime])
             defer { list.free() }
-            let result = await awaitGIO { callback, pending in start(reference.opaque, list.pointer, callback, pending)
+            let watch = ReadWatch(timeout: Self.timeout)
+            defer { watch.finish() }
+            let what = "\(mime) from \(origin)"
+            let result = await awaitGIO { callback, pending in
+                start(reference.opaque, list.pointer, watch.cancellable, callback, pending)
             }
             var error: UnsafeMutablePointer<GError>?
             guard let stream = finish(reference.opaque, result.opaque, &error) else {
-                throw GTKTransferError(.readFailed, "reading \(mime) from \(origin) failed: \(consumeMessage(error))")
+                throw watch.error(error, reading: what)
             }
             defer { g_object_unref(stream) }
-            return try await readAll(stream, limit: Self.limit, what: "\(mime) from \(origin)")
+            return try await readAll(stream, limit: Self.limit, what: what, watch: watch)
         }
     }
 

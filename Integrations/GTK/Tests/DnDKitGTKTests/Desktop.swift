@@ -194,6 +194,22 @@ final class Desktop: @unchecked Sendable {
         usleep(300_000)
     }
 
+    /// Gives the clipboard to an owner that never answers: the desktop's tool, stopped (SIGSTOP) once it owns it.
+    func copyNeverAnswering(_ file: URL, as type: String) throws {
+        let owner: Program
+        switch backend {
+        case .x11:
+            owner = try Program("/usr/bin/xclip", ["-quiet", "-selection", "clipboard", "-t", type, "-i", file.path])
+        case .wayland:
+            owner = try Program(
+                "/bin/sh", [sway, "run", "wl-copy", "--foreground", "-t", type], input: file,
+                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path])
+        }
+        owners.append(owner)
+        usleep(500_000)
+        owner.signal(SIGSTOP)
+    }
+
     /// The clipboard owners started by ``copy(_:as:)``.
     private var owners: [Program] = []
 
@@ -384,7 +400,11 @@ final class Program: @unchecked Sendable {
     /// Where its standard error goes, for messages.
     let errorLog: URL?
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], errorLog: URL? = nil) throws {
+    init(
+        _ path: String, _ arguments: [String], input: URL? = nil, environment: [String: String] = [:],
+        errorLog: URL? = nil
+    ) throws {
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -443,6 +463,11 @@ final class Program: @unchecked Sendable {
     var diagnosis: String {
         let errors = errorLog.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         return (isRunning ? "running" : "exited with \(process.terminationStatus)") + "; stderr: " + errors.suffix(2000)
+    }
+
+    /// Sends a signal to the program (by its process id).
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
     }
 
     /// Ends the program by its process id.

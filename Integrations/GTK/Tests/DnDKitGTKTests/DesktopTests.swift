@@ -15,7 +15,7 @@ struct DesktopTests {
         case pngFromGTKPeer, textFromGTKPeer, imageNeverLightsTextTarget
         case pngToGTKPeer, textToGTKPeer, moveRemovesAfterDrop, releaseOverNothing, lazyExport
         case clipboardFromApp, clipboardIntoApp
-        case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer
+        case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer, clipboardOwnerNeverAnswers
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
         /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only.
@@ -45,6 +45,7 @@ struct DesktopTests {
             case .pngFromQtPeer: try scenarios.pngFromQtPeer()
             case .fileToGTKPeer: try scenarios.fileToGTKPeer()
             case .filesFromGTKPeer: try scenarios.filesFromGTKPeer()
+            case .clipboardOwnerNeverAnswers: try scenarios.clipboardOwnerNeverAnswers()
             }
         }
     }

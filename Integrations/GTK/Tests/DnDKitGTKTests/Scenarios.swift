@@ -282,4 +282,26 @@ struct Scenarios {
         #expect(pasted["type"] as? String == "public.png")
         #expect(try Data(contentsOf: saved) == picture.png)
     }
+
+    /// A clipboard owner that never answers: the paste fails as timed out in bounded time, and the app still pastes
+    /// once another owner takes the clipboard.
+    func clipboardOwnerNeverAnswers() throws {
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("never".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try desktop.copyNeverAnswering(text, as: "text/plain;charset=utf-8")
+        let started = Date()
+        let getter = try desktop.probe(["clip-get", "--title", "clip-get", "--text", "--again"])
+        let failed = try #require(getter.wait(for: "error", timeout: 30), "no answer in 30 s: \(getter.events())")
+        let elapsed = Date().timeIntervalSince(started)
+        // Wayland: the read starts and the watchdog ends it. X11: GTK asks the owner for its types itself, gets no
+        // answer, and the clipboard offers nothing.
+        let message = failed["message"] as? String ?? ""
+        #expect(message.contains("sent nothing") || message.contains("offers nothing"), "\(failed)")
+        #expect(elapsed < 20, "the paste gave up after \(elapsed) s")
+        try Data("answered ✓".utf8).write(to: text)
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
+        let got = try #require(getter.wait(for: "got", timeout: 30), "the app no longer pastes: \(getter.events())")
+        #expect(got["text"] as? String == "answered ✓")
+    }
 }

@@ -168,7 +168,7 @@ final class ClipboardSetter {
     }
 }
 
-/// Reads the clipboard once the window is up.
+/// Reads the clipboard once the window is up; with `--again`, after a failure, again each second until it works.
 @MainActor
 struct ClipboardGetter {
     let arguments: Arguments
@@ -177,27 +177,33 @@ struct ClipboardGetter {
         Task { @MainActor in
             let wait = arguments.value("--wait").flatMap(Double.init) ?? 0.6
             try? await Task.sleep(for: .milliseconds(Int(wait * 1000)))
-            do {
-                var fields: [String: Any] = ["types": try GTKClipboard.offeredMIMETypes()]
-                if arguments.has("--png") {
-                    let started = Date()
-                    let (data, type) = try await GTKClipboard.paste(.png)
-                    fields["ms"] = Date().timeIntervalSince(started) * 1000
-                    fields["bytes"] = data.count
-                    fields["type"] = type.identifier
-                    if let save = arguments.value("--save"),
-                        FileManager.default.createFile(atPath: save, contents: data)
-                    {
-                        fields["saved"] = save
-                    }
-                } else if arguments.has("--text") {
-                    fields["text"] = try await GTKClipboard.paste(String.self).first
+            while true {
+                do {
+                    emit("got", try await paste())
+                    exit(0)
+                } catch {
+                    emit("error", ["message": "\(error)"])
+                    guard arguments.has("--again") else { exit(0) }
+                    try? await Task.sleep(for: .seconds(1))
                 }
-                emit("got", fields)
-            } catch {
-                emit("error", ["message": "\(error)"])
             }
-            exit(0)
         }
+    }
+
+    private func paste() async throws -> [String: Any] {
+        var fields: [String: Any] = ["types": try GTKClipboard.offeredMIMETypes()]
+        if arguments.has("--png") {
+            let started = Date()
+            let (data, type) = try await GTKClipboard.paste(.png)
+            fields["ms"] = Date().timeIntervalSince(started) * 1000
+            fields["bytes"] = data.count
+            fields["type"] = type.identifier
+            if let save = arguments.value("--save"), FileManager.default.createFile(atPath: save, contents: data) {
+                fields["saved"] = save
+            }
+        } else if arguments.has("--text") {
+            fields["text"] = try await GTKClipboard.paste(String.self).first
+        }
+        return fields
     }
 }

@@ -4,7 +4,7 @@
 //   gtk-probe target --accept image|text|file [--save DIR] [--title T] [--size W,H]
 //   gtk-probe source (--png FILE | --text S | --five) [--action copy|move] [--title T] [--size W,H]
 //   gtk-probe clip-set (--png FILE | --text S) [--title T]     copies at start and on every click
-//   gtk-probe clip-get (--png | --text | --formats) [--save FILE] [--title T]
+//   gtk-probe clip-get (--png | --text | --formats) [--save FILE] [--title T] [--again]   --again: retry each second
 //
 // Events: ready; target: targeted {value}, drop {kind, count, x, y, text?, saved?, width?, height?, paths?},
 // drop-failed {message}; source: exported {type} (an exporter ran), ended {operation}, removed {remaining};
