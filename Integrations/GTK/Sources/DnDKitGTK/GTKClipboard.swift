@@ -52,7 +52,8 @@ public enum GTKClipboard {
         g_object_unref(provider)
     }
 
-    /// The MIME types a clipboard's owner offers, in its order.
+    /// The MIME types a clipboard's owner offers, in its order, as GTK knows them now: right after another program
+    /// takes the clipboard, GTK may not have learnt them yet (X11), and the list is empty until it has.
     /// - Parameter selection: Which clipboard.
     /// - Returns: The MIME types.
     /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display.
@@ -61,7 +62,8 @@ public enum GTKClipboard {
         IncomingOffer.mimeTypes(of: gdk_clipboard_get_formats(try clipboard(selection)))
     }
 
-    /// The content types a clipboard's owner offers (a list of files as `public.file-url`), in its order.
+    /// The content types a clipboard's owner offers (a list of files as `public.file-url`), in its order, as GTK
+    /// knows them now (see ``offeredMIMETypes(in:)``).
     /// - Parameter selection: Which clipboard.
     /// - Returns: The content types.
     /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display.
@@ -83,7 +85,7 @@ public enum GTKClipboard {
         -> [T]
     {
         GTKMainQueue.install()
-        let offer = IncomingOffer(clipboard: try clipboard(selection), name: selection.name)
+        let offer = try await offer(selection)
         let items = await offer.items().filter { $0.canLoadTransferable(type: T.self) }
         guard !items.isEmpty else {
             throw GTKTransferError(
@@ -106,13 +108,27 @@ public enum GTKClipboard {
         async throws(GTKTransferError) -> (data: Data, type: UTType)
     {
         GTKMainQueue.install()
-        let offer = IncomingOffer(clipboard: try clipboard(selection), name: selection.name)
+        let offer = try await offer(selection)
         for mime in offer.mimeTypes {
             guard let type = DesktopTypeNames.contentType(of: mime), type.conforms(to: contentType) else { continue }
             return (try await offer.read(mime), type)
         }
         throw GTKTransferError(
             .noMatchingType, "\(selection.name) offers no \(contentType.identifier) (it offers \(offer.described))")
+    }
+
+    /// What a clipboard's owner offers. GTK learns another program's types asynchronously (on X11 it asks the owner
+    /// for its TARGETS when the owner changes): while it knows none, this waits for them, a second at most.
+    @MainActor
+    private static func offer(_ selection: Selection) async throws(GTKTransferError) -> IncomingOffer {
+        let board = try clipboard(selection)
+        let start = ContinuousClock.now
+        while IncomingOffer.mimeTypes(of: gdk_clipboard_get_formats(board)).isEmpty,
+            ContinuousClock.now - start < .seconds(1)
+        {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return IncomingOffer(clipboard: board, name: selection.name)
     }
 
     /// The display's clipboard.

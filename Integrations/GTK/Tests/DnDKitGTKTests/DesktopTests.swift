@@ -16,6 +16,7 @@ struct DesktopTests {
         case pngToGTKPeer, textToGTKPeer, moveRemovesAfterDrop, releaseOverNothing, lazyExport
         case clipboardFromApp, clipboardIntoApp
         case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer, clipboardOwnerNeverAnswers
+        case textToDelegate
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
         /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only.
@@ -46,6 +47,7 @@ struct DesktopTests {
             case .fileToGTKPeer: try scenarios.fileToGTKPeer()
             case .filesFromGTKPeer: try scenarios.filesFromGTKPeer()
             case .clipboardOwnerNeverAnswers: try scenarios.clipboardOwnerNeverAnswers()
+            case .textToDelegate: try scenarios.textToDelegate()
             }
         }
     }

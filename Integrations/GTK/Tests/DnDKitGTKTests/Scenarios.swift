@@ -86,6 +86,24 @@ struct Scenarios {
         #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
     }
 
+    /// GTK peer → a DropDelegate: validated, entered, a move proposed and performed; the delegate loads the text
+    /// after `performDrop` returns, while the drop is held open; the peer hears the move.
+    func textToDelegate() throws {
+        let text = "héllo delegate ✓"
+        let source = try desktop.peer(
+            "gtk4-peer.py", ["source", "--title", "peer-src", "--text", text, "--action", "move"])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "delegate"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the delegate got no drop; its events: \(target.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(target.events("validate").first?["text"] as? Bool == true)
+        #expect(target.events("entered").count == 1)
+        #expect(target.events("exited").isEmpty, "a drop is no exit")
+        #expect(source.wait(for: "drag-end")?["delete"] as? Bool == true, "the peer hears the move")
+    }
+
     /// An image over a text-only target never lights it and is not dropped.
     func imageNeverLightsTextTarget() throws {
         let picture = try pictureFile()

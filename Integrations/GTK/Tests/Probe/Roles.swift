@@ -60,13 +60,49 @@ struct Target {
                 }
                 return true
             }
+        case "delegate":
+            label.onDrop(of: [.utf8PlainText], delegate: TextDelegate())
         default:
-            fail("--accept takes image, text or file")
+            fail("--accept takes image, text, file or delegate")
         }
     }
 
     private func place(_ location: CGPoint) -> [String: Any] {
         ["x": Double(location.x), "y": Double(location.y)]
+    }
+}
+
+/// A delegate taking text: it logs what it hears, proposes a move, and loads the text only after `performDrop` has
+/// returned (the drop must stay open for that read).
+struct TextDelegate: DropDelegate {
+    func validateDrop(info: DropInfo) -> Bool {
+        emit("validate", ["text": info.hasItemsConforming(to: [.utf8PlainText])])
+        return true
+    }
+
+    func dropEntered(info: DropInfo) { emit("entered") }
+
+    func dropUpdated(info: DropInfo) -> DropProposal? { DropProposal(operation: .move) }
+
+    func dropExited(info: DropInfo) { emit("exited") }
+
+    func performDrop(info: DropInfo) -> Bool {
+        let providers = info.itemProviders(for: [.utf8PlainText])
+        let location = info.location
+        Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(200))
+            var texts: [String] = []
+            for provider in providers {
+                if let text = try? await provider.loadTransferable(type: String.self) { texts.append(text) }
+            }
+            emit(
+                "drop",
+                [
+                    "kind": "delegate", "text": texts.joined(separator: "\n"), "x": Double(location.x),
+                    "y": Double(location.y),
+                ])
+        }
+        return true
     }
 }
 

@@ -31,7 +31,9 @@ func emit(_ event: String, _ fields: [String: Any] = [:]) {
     var object = fields
     object["event"] = event
     object["t"] = Date().timeIntervalSince1970
-    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+        fatalError("event \(event) cannot be written as JSON: \(object)")  // a bug of this probe, not a test result
+    }
     FileHandle.standardOutput.write(data + Data("\n".utf8))
 }
 
