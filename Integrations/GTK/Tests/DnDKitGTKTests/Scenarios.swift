@@ -322,4 +322,27 @@ struct Scenarios {
         let got = try #require(getter.wait(for: "got", timeout: 30), "the app no longer pastes: \(getter.events())")
         #expect(got["text"] as? String == "answered ✓")
     }
+
+    /// 64 MiB on the clipboard (xclip's INCR transfer on X11, a pipe on Wayland): the app pastes every byte.
+    func clipboardLargeIntoApp() throws {
+        let size = 64 << 20
+        var bytes = [UInt8](repeating: 0, count: size)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in stride(from: 0, to: size, by: 8) {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            withUnsafeBytes(of: seed) { word in
+                for offset in 0..<8 { bytes[index + offset] = word[offset] }
+            }
+        }
+        let payload = Data(bytes)
+        let file = desktop.work.appendingPathComponent("large.bin")
+        try payload.write(to: file)
+        chmod(file.path, 0o644)
+        try desktop.copy(file, as: "image/png")
+        let saved = desktop.work.appendingPathComponent("pasted.bin")
+        let getter = try desktop.probe(["clip-get", "--title", "clip-get", "--png", "--save", saved.path])
+        let got = try #require(getter.wait(for: "got", timeout: 60), "no paste: \(getter.events())")
+        #expect(got["bytes"] as? Int == size)
+        #expect(try Data(contentsOf: saved) == payload)
+    }
 }
