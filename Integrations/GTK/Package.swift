@@ -54,10 +54,19 @@ let package = Package(
             ],
             path: "Tests/Probe"
         ),
+        // The demo's photo sorter as a real GTK 4 window: library, album and notes panes (README screenshots).
+        .executableTarget(
+            name: "photo-sorter",
+            dependencies: [
+                "DnDKitGTK", "CGtk",
+                .product(name: "DnDKit", package: "DnDKit"),
+            ],
+            path: "Samples/PhotoSorter"
+        ),
         .testTarget(
             name: "DnDKitGTKTests",
             dependencies: [
-                "DnDKitGTK", "gtk-probe",
+                "DnDKitGTK", "gtk-probe", "photo-sorter",
                 .product(name: "PNGCodec", package: "DnDKit"),
                 .product(name: "ContentTypes", package: "DnDKit"),
             ]

@@ -70,7 +70,7 @@ final class DropTargetController {
             handler.entered(info)
         }
         let allowed = gdk_drop_get_actions(drop)
-        var action = Self.preferred(allowed)
+        var action = Self.preferred(allowed, local: current.offer == nil)
         if let proposal = handler.updated(info) {
             switch proposal.operation {
             case .copy: action = GDK_ACTION_COPY
@@ -83,10 +83,12 @@ final class DropTargetController {
         return action
     }
 
-    /// Copy when the source allows it, else move.
-    private static func preferred(_ allowed: GdkDragAction) -> GdkDragAction {
-        allowed.rawValue & GDK_ACTION_COPY.rawValue != 0
-            ? GDK_ACTION_COPY : GdkDragAction(rawValue: allowed.rawValue & GDK_ACTION_MOVE.rawValue)
+    /// Between widgets of this process, move when the source allows it (items move between an app's own panes);
+    /// from another program, copy when the source allows it. Otherwise whichever the source allows.
+    private static func preferred(_ allowed: GdkDragAction, local: Bool) -> GdkDragAction {
+        let first = local ? GDK_ACTION_MOVE : GDK_ACTION_COPY
+        if allowed.rawValue & first.rawValue != 0 { return first }
+        return GdkDragAction(rawValue: allowed.rawValue & (GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
     }
 
     private var isTargeted = false
@@ -108,7 +110,8 @@ final class DropTargetController {
 
     private func drop(_ drop: OpaquePointer, at location: CGPoint) -> gboolean {
         guard let current = hovering, current.drop == drop else { return 0 }
-        let action = proposed.rawValue != 0 ? proposed : Self.preferred(gdk_drop_get_actions(drop))
+        let action =
+            proposed.rawValue != 0 ? proposed : Self.preferred(gdk_drop_get_actions(drop), local: current.offer == nil)
         unlight(location, exited: false)
         hovering = nil
         guard action.rawValue != 0 else { return 0 }

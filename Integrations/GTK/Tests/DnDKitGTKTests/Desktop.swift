@@ -129,6 +129,12 @@ final class Desktop: @unchecked Sendable {
         try launch(Self.probe, arguments, python: false)
     }
 
+    /// Starts the PhotoSorter sample with `arguments`.
+    func photoSorter(_ arguments: [String] = []) throws -> Program {
+        try launch(
+            Self.probe.deletingLastPathComponent().appendingPathComponent("photo-sorter"), arguments, python: false)
+    }
+
     /// Starts a peer of `Tests/Peers` (`gtk4-peer.py`, `qt5-peer.py`, `wayland/gtk4-clip.py`).
     func peer(_ script: String, _ arguments: [String]) throws -> Program {
         try launch(peers.appendingPathComponent(script), arguments, python: true)

@@ -16,7 +16,7 @@ struct DesktopTests {
         case pngToGTKPeer, textToGTKPeer, moveRemovesAfterDrop, releaseOverNothing, lazyExport
         case clipboardFromApp, clipboardIntoApp
         case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer, clipboardOwnerNeverAnswers
-        case textToDelegate, clipboardLargeIntoApp
+        case textToDelegate, clipboardLargeIntoApp, photoSorterMovesBetweenPanes
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
         /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only.
@@ -49,6 +49,7 @@ struct DesktopTests {
             case .clipboardOwnerNeverAnswers: try scenarios.clipboardOwnerNeverAnswers()
             case .textToDelegate: try scenarios.textToDelegate()
             case .clipboardLargeIntoApp: try scenarios.clipboardLargeIntoApp()
+            case .photoSorterMovesBetweenPanes: try scenarios.photoSorterMovesBetweenPanes()
             }
         }
     }
