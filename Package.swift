@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "FileMoving", targets: ["FileMoving"]),
         .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "DesktopTransfer", targets: ["DesktopTransfer"]),
         .library(name: "DesktopX11", targets: ["DesktopX11"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
@@ -75,12 +76,18 @@ let package = Package(
             pkgConfig: "xcb",
             providers: [.apt(["libxcb1-dev"])]
         ),
+        // What the desktop hosts share (the X11 host here, the GTK package under Integrations/GTK): the one MIME ↔
+        // UTType table, uri-lists, files handed to other programs. Free of X11 and GTK.
+        .target(
+            name: "DesktopTransfer",
+            dependencies: ["ContentTypes", "Transfer", "Locking"]
+        ),
         // The desktop host over X11: the clipboard (selections) first (issue 13).
         .target(
             name: "DesktopX11",
             dependencies: [
                 "CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec",
-                "Rendering",
+                "Rendering", "DesktopTransfer",
             ]
         ),
         // Opening the user's files for reading: regular files only, never a pipe or device, reads bounded by the size
@@ -220,6 +227,10 @@ let package = Package(
                 "DesktopX11", "CXCB", "ContentTypes", "Transfer", "PNGCodec", "Gestures", "DragDrop", "TestSupport",
                 "Rendering",
             ]),
+        .testTarget(
+            name: "DesktopTransferTests",
+            dependencies: ["DesktopTransfer", "ContentTypes", "Transfer"]
+        ),
         .testTarget(
             name: "DiagnosticsTests",
             dependencies: [

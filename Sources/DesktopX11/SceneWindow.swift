@@ -1,4 +1,5 @@
 import CXCB
+import DesktopTransfer
 import DragDrop
 import Foundation
 import Gestures
@@ -344,7 +345,7 @@ public final class SceneWindow {
         }
         let readList = {
             try? X11Clipboard.paste(
-                as: TargetNames.uriList, from: selection, display: display, timeout: timeout, limit: 16 << 20)
+                as: DesktopTypeNames.uriList, from: selection, display: display, timeout: timeout, limit: 16 << 20)
         }
         let providers = SelectionItems.providers(
             offering: targets, from: selection.rawValue, display: display, timeout: timeout, limit: 1 << 30,

@@ -1,5 +1,6 @@
 import CXCB
 import ContentTypes
+import DesktopTransfer
 import Foundation
 import Transfer
 
@@ -22,14 +23,14 @@ enum SelectionItems {
         offering targets: [String], from selection: String, display: String?, timeout: Double, limit: Int,
         time: @escaping @Sendable () -> xcb_timestamp_t?, readList: () -> Data?
     ) -> [ItemProvider] {
-        if targets.contains(TargetNames.uriList), let list = readList() {
-            let files = fileItems(in: list)
+        if targets.contains(DesktopTypeNames.uriList), let list = readList() {
+            let files = URIList.items(in: list)
             if !files.isEmpty { return files }
         }
         let provider = ItemProvider()
         var seen: Set<UTType> = []
         for target in targets {
-            guard let type = TargetNames.contentType(of: target), seen.insert(type).inserted else { continue }
+            guard let type = DesktopTypeNames.contentType(of: target), seen.insert(type).inserted else { continue }
             provider.registerDataRepresentation(for: type) { finish in
                 // A thread of its own: the conversion blocks while the other program answers.
                 Thread.detachNewThread {
@@ -46,22 +47,5 @@ enum SelectionItems {
             }
         }
         return provider.registeredContentTypes.isEmpty ? [] : [provider]
-    }
-
-    /// The items of a `text/uri-list`.
-    private static func fileItems(in list: Data) -> [ItemProvider] {
-        TargetNames.uris(in: String(decoding: list, as: UTF8.self)).compactMap { text in
-            guard let url = URL(string: text) else { return nil }
-            if url.isFileURL, url.host.map({ $0.isEmpty || $0 == "localhost" }) ?? true {
-                return ItemProvider(contentsOf: URL(fileURLWithPath: url.path))
-            }
-            let provider = ItemProvider()
-            let bytes = Data(text.utf8)
-            provider.registerDataRepresentation(for: .url) { finish in
-                finish(bytes, nil)
-                return nil
-            }
-            return provider
-        }
     }
 }

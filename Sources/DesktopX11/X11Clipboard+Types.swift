@@ -1,4 +1,5 @@
 import ContentTypes
+import DesktopTransfer
 import Foundation
 import Transfer
 
@@ -28,7 +29,7 @@ extension X11ClipboardOwner.Offer {
                     })
                 continue
             }
-            for target in TargetNames.targets(for: type) where !names.contains(target) {
+            for target in DesktopTypeNames.x11Targets(for: type) where !names.contains(target) {
                 names.append(target)
                 offers.append(
                     X11ClipboardOwner.Offer(type: target) {
@@ -36,17 +37,14 @@ extension X11ClipboardOwner.Offer {
                     })
             }
         }
-        if stagingFile, !names.contains(TargetNames.uriList),
-            let type = provider.registeredContentTypes.first(where: {
-                !$0.conforms(to: .text) && !$0.conforms(to: .url)
-            })
+        if stagingFile, !names.contains(DesktopTypeNames.uriList), let type = HandedOutFiles.typeToStage(for: provider)
         {
             let staged = LoadResult<ReceivedTransferredFile>()
             offers.append(
-                X11ClipboardOwner.Offer(type: TargetNames.uriList) {
-                    let file = try Self.blocking { try await provider.loadFileRepresentation(for: type) }
+                X11ClipboardOwner.Offer(type: DesktopTypeNames.uriList) {
+                    let file = try Self.blocking { try await HandedOutFiles.stagedFile(of: provider, as: type) }
                     staged.set(.success(file))  // kept, and so the staged copy, as long as the offer
-                    return Data((file.file.absoluteString + "\r\n").utf8)
+                    return URIList.data(for: [file.file])
                 })
         }
         return offers
@@ -107,7 +105,7 @@ extension X11Clipboard {
     ) throws(X11Error) -> (data: Data, type: UTType) {
         let offered = try availableTypes(selection, display: display, timeout: timeout)
         for name in offered {
-            guard let type = TargetNames.contentType(of: name), type.conforms(to: contentType) else { continue }
+            guard let type = DesktopTypeNames.contentType(of: name), type.conforms(to: contentType) else { continue }
             let bytes = try paste(as: name, from: selection, display: display, timeout: timeout)
             return (bytes, type)
         }

@@ -1,5 +1,6 @@
 import CXCB
 import ContentTypes
+import DesktopTransfer
 import DragDrop
 import Foundation
 import Gestures
@@ -208,7 +209,8 @@ final class XdndTarget {
         let dropTime = dropTime
         let readList = { [x, settings] in
             try? X11Clipboard.convert(
-                "XdndSelection", to: TargetNames.uriList, on: x, at: nil, timeout: settings.timeout, limit: 16 << 20
+                "XdndSelection", to: DesktopTypeNames.uriList, on: x, at: nil, timeout: settings.timeout,
+                limit: 16 << 20
             ).bytes
         }
         return SelectionItems.providers(

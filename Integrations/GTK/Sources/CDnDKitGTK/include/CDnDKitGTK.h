@@ -1,0 +1,42 @@
+// The C that DnDKitGTK needs and Swift cannot write well. Two things:
+//
+// 1. A GdkContentProvider subclass whose formats and data come from Swift. GObject subclasses are declared with
+//    macros (G_DEFINE_TYPE, G_TYPE_CHECK_INSTANCE_CAST) that Swift cannot import; here they are the usual
+//    boilerplate, and every decision (which formats, what bytes) is Swift's, through two function pointers.
+// 2. The GLib source that runs libdispatch's main queue inside GTK's main loop. The entry points it needs
+//    (`_dispatch_get_main_queue_handle_4CF`, `_dispatch_main_queue_callback_4CF`, the pair swift-corelibs-foundation's
+//    RunLoop uses) are exported by libdispatch but declared in no header Swift can import; they are declared here.
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/// What a DnDKit content provider asks of Swift.
+typedef struct {
+    /// Swift's state for the provider, released through `release` when the provider is finalized.
+    void *context;
+    /// Produce `mime_type` and complete `task` with `dndkit_task_return_bytes` or `dndkit_task_return_error`
+    /// (exactly once; the task is Swift's reference until then). Called on GTK's thread.
+    void (*write)(void *context, const char *mime_type, GTask *task);
+    /// Release `context`.
+    void (*release)(void *context);
+} DnDKitProviderCallbacks;
+
+/// A lazy content provider offering `mime_types` (`count` of them, copied), producing each only when a receiver
+/// reads it, through `callbacks.write`.
+GdkContentProvider *dndkit_content_provider_new(const char *const *mime_types, gsize count,
+                                                DnDKitProviderCallbacks callbacks);
+
+/// Completes a write: the bytes (copied) are written to the receiver's stream, then the task returns TRUE (or the
+/// stream's error). Takes the task's reference.
+void dndkit_task_return_bytes(GTask *task, const void *bytes, gsize length);
+
+/// Fails a write with `message` (G_IO_ERROR_FAILED). Takes the task's reference.
+void dndkit_task_return_error(GTask *task, const char *message);
+
+/// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
+/// so Swift's main actor) whenever work is queued there. Later calls do nothing.
+void dndkit_main_queue_source_install(void);
+
+G_END_DECLS

@@ -1,0 +1,355 @@
+import Foundation
+import PNGCodec
+import Testing
+
+/// The drags and pastes every backend runs, between the probe app (DnDKitGTK) and real peers.
+struct Scenarios {
+    let desktop: Desktop
+
+    /// Where windows go: the source on the left, the target on the right.
+    static let left = (x: 40, y: 60)
+    static let right = (x: 500, y: 60)
+
+    /// A test picture: gradients with noise (so it does not compress to nothing), RGB, 8 bits.
+    static func picture(width: Int = 640, height: Int = 400) throws -> (png: Data, bitmap: Bitmap) {
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        var seed: UInt32 = 12_345
+        for y in 0..<height {
+            for x in 0..<width {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let index = (y * width + x) * 3
+                bytes[index] = UInt8(x * 255 / width)
+                bytes[index + 1] = UInt8(y * 255 / height)
+                bytes[index + 2] = UInt8(truncatingIfNeeded: seed >> 24)
+            }
+        }
+        let bitmap = try Bitmap(width: width, height: height, format: .rgb8, bytes: bytes)
+        return (try bitmap.pngData(), bitmap)
+    }
+
+    /// Writes the test picture where the programs can read it.
+    func pictureFile() throws -> (url: URL, bitmap: Bitmap, png: Data) {
+        let (png, bitmap) = try Self.picture()
+        let url = desktop.work.appendingPathComponent("picture.png")
+        try png.write(to: url)
+        chmod(url.path, 0o644)
+        return (url, bitmap, png)
+    }
+
+    /// Starts a program and waits for its window, placed at `origin`.
+    func start(_ program: Program, title: String, at origin: (x: Int, y: Int), ready: String = "ready") throws -> Frame
+    {
+        guard program.wait(for: ready, timeout: 30) != nil else {
+            throw DesktopError("\(title) did not show its window in 30 s (\(program.diagnosis))")
+        }
+        return try desktop.place(program, title: title, at: origin)
+    }
+
+    /// Pixels equal, whatever format each PNG stores them in.
+    static func samePixels(_ png: Data, _ expected: Bitmap) throws -> Bool {
+        let got = try Bitmap(pngData: png)
+        return got.width == expected.width && got.height == expected.height
+            && got.convertedToRGBA8() == expected.convertedToRGBA8()
+    }
+
+    /// Waits for both windows, places the source on the left and the target on the right, and drags from the
+    /// middle of one to the middle of the other. Returns the target's frame.
+    @discardableResult
+    func dragAcross(_ source: Program, _ sourceTitle: String, to target: Program, _ targetTitle: String) throws -> Frame
+    {
+        let from = try start(source, title: sourceTitle, at: Self.left)
+        let to = try start(target, title: targetTitle, at: Self.right)
+        try desktop.drag(from: from.center, to: to.center)
+        return to
+    }
+
+    // MARK: Into the app
+
+    /// GTK peer → app: a PNG arrives with identical pixels, at a location inside the widget; isTargeted balanced.
+    func pngFromGTKPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "image", "--save", saved.path])
+        let to = try dragAcross(source, "peer-src", to: target, "peer-app")
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["width"] as? Int == picture.bitmap.width)
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        let x = try #require(drop["x"] as? Double)
+        #expect(x >= 0 && x <= Double(to.width), "the location is in the widget's coordinates")
+        let lit = target.events("targeted").map { $0["value"] as? Bool }
+        #expect(lit == [true, false], "isTargeted: \(lit)")
+        #expect(source.wait(for: "drag-end")?["delete"] as? Bool == false)
+    }
+
+    /// GTK peer → app: UTF-8 text arrives as it was.
+    func textFromGTKPeer() throws {
+        let text = "héllo from GTK ✓"
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--text", text])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        try dragAcross(source, "peer-src", to: target, "peer-app")
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
+    /// GTK peer → a DropDelegate: validated, entered, a move proposed and performed; the delegate loads the text
+    /// after `performDrop` returns, while the drop is held open; the peer hears the move.
+    func textToDelegate() throws {
+        let text = "héllo delegate ✓"
+        let source = try desktop.peer(
+            "gtk4-peer.py", ["source", "--title", "peer-src", "--text", text, "--action", "move"])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "delegate"])
+        try dragAcross(source, "peer-src", to: target, "peer-app")
+        let drop = try #require(target.wait(for: "drop"), "the delegate got no drop; its events: \(target.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(target.events("validate").first?["text"] as? Bool == true)
+        #expect(target.events("entered").count == 1)
+        #expect(target.events("exited").isEmpty, "a drop is no exit")
+        #expect(source.wait(for: "drag-end")?["delete"] as? Bool == true, "the peer hears the move")
+    }
+
+    /// An image over a text-only target never lights it and is not dropped.
+    func imageNeverLightsTextTarget() throws {
+        let picture = try pictureFile()
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        try dragAcross(source, "peer-src", to: target, "peer-app")
+        #expect(source.wait(for: "drag-end") != nil, "the peer's drag never ended")
+        usleep(300_000)
+        #expect(target.events("targeted").isEmpty)
+        #expect(target.events("drop").isEmpty)
+    }
+
+    // MARK: Out of the app
+
+    /// App → GTK or Qt peer: a PNG arrives with identical pixels (GTK re-encodes it), with identical bytes for Qt
+    /// (Qt does not re-encode; DnDKit passes a decoded PNG's bytes through); the source hears a copy.
+    func pngToPeer(_ script: String) throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let target = try desktop.peer(
+            script, ["target", "--title", "peer-tgt", "--accept", "texture", "--save", saved.path])
+        try dragAcross(source, "peer-app", to: target, "peer-tgt")
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let png = try Data(contentsOf: URL(fileURLWithPath: try #require(drop["saved"] as? String)))
+        #expect(try Self.samePixels(png, picture.bitmap))
+        if script == "qt5-peer.py" {
+            #expect(drop["reencoded"] as? Bool == false)
+            #expect(png == picture.png)
+        }
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+    }
+
+    /// App → GTK peer: UTF-8 text arrives as it was.
+    func textToGTKPeer() throws {
+        let text = "héllo from DnDKit ✓"
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", text])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text"])
+        try dragAcross(source, "peer-app", to: target, "peer-tgt")
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        #expect(drop["text"] as? String == text)
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+    }
+
+    /// A move removes the item from the app only after the peer's drop.
+    func moveRemovesAfterDrop() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "moved", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        try dragAcross(source, "peer-app", to: target, "peer-tgt")
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let removed = try #require(source.wait(for: "removed"), "the app never removed the item")
+        #expect(source.events("ended").first?["operation"] as? String == "move")
+        #expect(removed["remaining"] as? Int == 0)
+        let arrived = try #require(drop["arrived"] as? Double)
+        let removedAt = try #require(removed["t"] as? Double)
+        #expect(removedAt >= arrived, "removed at \(removedAt), before the peer had the item at \(arrived)")
+    }
+
+    /// Released over nothing (the desktop's background): the drag ends as cancelled and the item stays.
+    func releaseOverNothing() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        try desktop.drag(from: from.center, to: (x: 900, y: 600))
+        let ended = try #require(source.wait(for: "ended"), "the drag never ended: \(source.events())")
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("removed").isEmpty)
+    }
+
+    /// Lazy export: the peer reads one of five offered types; exactly one exporter runs, once.
+    func lazyExport() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--five"])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text"])
+        try dragAcross(source, "peer-app", to: target, "peer-tgt")
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        #expect(drop["text"] as? String == "five ways ✓")
+        _ = source.wait(for: "ended")
+        usleep(300_000)
+        #expect(source.events("exported").map { $0["type"] as? String } == ["text"])
+    }
+
+    // MARK: Qt
+
+    /// Qt peer → app (Wayland: GTK 4.8 cannot take drops from Qt 5 on X11): the PNG's pixels arrive.
+    func pngFromQtPeer() throws {
+        let picture = try pictureFile()
+        let saved = try desktop.folder("got")
+        let source = try desktop.peer("qt5-peer.py", ["source", "--title", "peer-src", "--png", picture.url.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "image", "--save", saved.path])
+        try dragAcross(source, "peer-src", to: target, "peer-app")
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
+    // MARK: Files
+
+    /// App → GTK peer taking files: the image goes as a staged PNG file whose bytes are the PNG's, and the file is
+    /// still there after the drag is over (another program may read it later).
+    func fileToGTKPeer() throws {
+        let picture = try pictureFile()
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "file"])
+        try dragAcross(source, "peer-app", to: target, "peer-tgt")
+        let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
+        let paths = try #require(drop["paths"] as? [String])
+        #expect(paths.count == 1 && paths.first?.hasSuffix(".png") == true, "paths: \(paths)")
+        _ = source.wait(for: "ended")
+        usleep(500_000)
+        let path = try #require(paths.first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == picture.png, "the staged copy outlives the drag")
+    }
+
+    /// GTK peer dragging two files → app: each file arrives as itself, opened in place.
+    func filesFromGTKPeer() throws {
+        let picture = try pictureFile()
+        let note = desktop.work.appendingPathComponent("a note.txt")
+        try Data("a note ✓".utf8).write(to: note)
+        chmod(note.path, 0o644)
+        let source = try desktop.peer(
+            "gtk4-peer.py", ["source", "--title", "peer-src", "--file", picture.url.path, note.path])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "file"])
+        try dragAcross(source, "peer-src", to: target, "peer-app")
+        let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
+        #expect(drop["paths"] as? [String] == [picture.url.path, note.path])
+        #expect(target.events("targeted").map { $0["value"] as? Bool } == [true, false])
+    }
+
+    // MARK: Clipboard
+
+    /// The app copies text and a PNG; xclip or wl-paste reads them byte for byte.
+    func clipboardFromApp() throws {
+        let picture = try pictureFile()
+        let texter = try desktop.probe(["clip-set", "--title", "clip-app", "--text", "copied ✓"])
+        let frame = try start(texter, title: "clip-app", at: Self.left)
+        try desktop.click(at: frame.center)
+        _ = texter.wait(for: "set")
+        usleep(300_000)
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+        texter.stop()
+
+        let imager = try desktop.probe(["clip-set", "--title", "clip-png", "--png", picture.url.path])
+        let pngFrame = try start(imager, title: "clip-png", at: Self.left)
+        try desktop.click(at: pngFrame.center)
+        usleep(300_000)
+        #expect(try desktop.paste("image/png") == picture.png, "the PNG's bytes pass through unchanged")
+    }
+
+    /// xclip or wl-copy owns text, then a PNG; the app pastes them byte for byte.
+    func clipboardIntoApp() throws {
+        let picture = try pictureFile()
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("pasted ✓".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
+        let texter = try desktop.probe(["clip-get", "--title", "clip-get", "--text"])
+        let got = try #require(texter.wait(for: "got", timeout: 20), "no paste: \(texter.events())")
+        #expect(got["text"] as? String == "pasted ✓")
+
+        try desktop.copy(picture.url, as: "image/png")
+        let saved = desktop.work.appendingPathComponent("pasted.png")
+        let imager = try desktop.probe(["clip-get", "--title", "clip-get2", "--png", "--save", saved.path])
+        let pasted = try #require(imager.wait(for: "got", timeout: 20), "no paste: \(imager.events())")
+        #expect(pasted["type"] as? String == "public.png")
+        #expect(try Data(contentsOf: saved) == picture.png)
+    }
+
+    /// A clipboard owner that never answers: the paste fails as timed out in bounded time, and the app still pastes
+    /// once another owner takes the clipboard.
+    func clipboardOwnerNeverAnswers() throws {
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("never".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try desktop.copyNeverAnswering(text, as: "text/plain;charset=utf-8")
+        let started = Date()
+        let getter = try desktop.probe(["clip-get", "--title", "clip-get", "--text", "--again"])
+        let failed = try #require(getter.wait(for: "error", timeout: 30), "no answer in 30 s: \(getter.events())")
+        let elapsed = Date().timeIntervalSince(started)
+        // Wayland: the read starts and the watchdog ends it. X11: GTK asks the owner for its types itself, gets no
+        // answer, and the clipboard offers nothing.
+        let message = failed["message"] as? String ?? ""
+        #expect(message.contains("sent nothing") || message.contains("offers nothing"), "\(failed)")
+        #expect(elapsed < 20, "the paste gave up after \(elapsed) s")
+        try Data("answered ✓".utf8).write(to: text)
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
+        let got = try #require(getter.wait(for: "got", timeout: 30), "the app no longer pastes: \(getter.events())")
+        #expect(got["text"] as? String == "answered ✓")
+    }
+
+    /// 64 MiB on the clipboard (xclip's INCR transfer on X11, a pipe on Wayland): the app pastes every byte.
+    func clipboardLargeIntoApp() throws {
+        let size = 64 << 20
+        var bytes = [UInt8](repeating: 0, count: size)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in stride(from: 0, to: size, by: 8) {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            withUnsafeBytes(of: seed) { word in
+                for offset in 0..<8 { bytes[index + offset] = word[offset] }
+            }
+        }
+        let payload = Data(bytes)
+        let file = desktop.work.appendingPathComponent("large.bin")
+        try payload.write(to: file)
+        chmod(file.path, 0o644)
+        try desktop.copy(file, as: "image/png")
+        let saved = desktop.work.appendingPathComponent("pasted.bin")
+        let getter = try desktop.probe(["clip-get", "--title", "clip-get", "--png", "--save", saved.path])
+        let got = try #require(getter.wait(for: "got", timeout: 60), "no paste: \(getter.events())")
+        #expect(got["bytes"] as? Int == size)
+        #expect(try Data(contentsOf: saved) == payload)
+    }
+
+    /// The PhotoSorter sample: a photo dragged from the library to the album moves there (the album has it, then
+    /// the library no longer does), inside one GTK app. Which photo is the one under the pointer: on X11 without a
+    /// window manager GTK draws its own title bar, which shifts the thumbnails.
+    func photoSorterMovesBetweenPanes() throws {
+        let sorter = try desktop.photoSorter()
+        let frame = try start(sorter, title: "photo-sorter", at: Self.left, ready: "panes")
+        usleep(500_000)  // it reports its panes before its window is drawn
+        let all = ["dawn", "noon", "dusk", "night"]
+        // A thumbnail in the library (the left third) to the middle of the album (the middle third).
+        try desktop.drag(
+            from: (frame.x + frame.width / 6, frame.y + 110),
+            to: (frame.x + frame.width / 2, frame.y + frame.height / 2))
+        let deadline = Date().addingTimeInterval(15)
+        var last: [String: Any] = [:]
+        while Date() < deadline {
+            last = sorter.events("panes").last ?? [:]
+            if (last["library"] as? [String])?.count == all.count - 1 { break }
+            usleep(50_000)
+        }
+        let album = try #require(last["album"] as? [String], "panes: \(sorter.events("panes"))")
+        let library = try #require(last["library"] as? [String])
+        #expect(album.count == 1 && library.count == all.count - 1, "panes: \(sorter.events("panes"))")
+        #expect(Set(album + library) == Set(all), "nothing lost, nothing doubled")
+        let albums = sorter.events("panes").map { $0["album"] as? [String] ?? [] }
+        let libraries = sorter.events("panes").map { $0["library"] as? [String] ?? [] }
+        let added = try #require(albums.firstIndex(of: album))
+        let removed = try #require(libraries.firstIndex(of: library))
+        #expect(added < removed, "the album had the photo before the library let it go")
+    }
+}
