@@ -48,8 +48,9 @@ final class XdndTarget {
     private let atoms: XdndAtoms
     private let settings: Settings
     private var visit: Visit?
-    /// The drop's timestamp, which the loads convert the selection at (shared with their threads).
-    private let dropTime = DropTime()
+    /// The time stamp the source last sent (its `XdndPosition`'s during the drag, its `XdndDrop`'s after the drop),
+    /// which every conversion of `XdndSelection` uses (shared with the loads' threads).
+    private let sourceTime = SourceTime()
 
     init(x: X11Connection, window: xcb_window_t, scene: Scene, settings: Settings) throws(X11Error) {
         self.x = x
@@ -120,6 +121,8 @@ final class XdndTarget {
 
     private func position(_ words: [UInt32]) {
         guard var visit, words[0] == visit.source, !visit.dropped else { return }
+        // XDND v1 and later: the time stamp of the pointer event, which the source answers conversions for.
+        sourceTime.set(words[3])
         let location = CGPoint(
             x: Double(Int(Int16(truncatingIfNeeded: words[2] >> 16)) - visit.origin.x),
             y: Double(Int(Int16(truncatingIfNeeded: words[2] & 0xFFFF)) - visit.origin.y))
@@ -154,7 +157,7 @@ final class XdndTarget {
         }
         visit.dropped = true
         self.visit = visit
-        dropTime.set(words[2])
+        sourceTime.set(words[2])
         drag.drop(at: drag.snapshot.sceneLocation)
         // Ended at once (no target, refused, a destination given providers); otherwise after `finishDrops()`.
         if let outcome = drag.outcome { finish(visit, outcome) }
@@ -204,30 +207,33 @@ final class XdndTarget {
 
     // MARK: Items
 
-    /// The drag's items, as `SelectionItems` makes them from `XdndSelection`, converted at the drop's time.
+    /// The drag's items, as `SelectionItems` makes them from `XdndSelection`, converted at the time stamp the
+    /// source sent last (ICCCM, XDND v5): Qt and KDE refuse a conversion at any other time, a fresh server time
+    /// included.
     private func items(of visit: Visit) -> [ItemProvider] {
-        let dropTime = dropTime
+        let sourceTime = sourceTime
         let readList = { [x, settings] in
             try? X11Clipboard.convert(
-                "XdndSelection", to: DesktopTypeNames.uriList, on: x, at: nil, timeout: settings.timeout,
-                limit: 16 << 20
+                "XdndSelection", to: DesktopTypeNames.uriList, on: x, at: sourceTime.get(),
+                timeout: settings.timeout, limit: 16 << 20
             ).bytes
         }
         return SelectionItems.providers(
             offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
-            limit: settings.limit, time: { dropTime.get() }, readList: readList)
+            limit: settings.limit, time: { sourceTime.get() }, readList: readList)
     }
 }
 
-/// The drop's timestamp, set by the window's thread and read by the threads that load the items.
-final class DropTime: Sendable {
+/// The time stamp a drag's source sent last (`XdndPosition`'s, then `XdndDrop`'s), set by the window's thread and
+/// read by the threads that load the items.
+final class SourceTime: Sendable {
     private let time = Lock<xcb_timestamp_t>(0)
 
     func set(_ value: xcb_timestamp_t) {
         time.withLock { $0 = value }
     }
 
-    func get() -> xcb_timestamp_t? {
+    func get() -> xcb_timestamp_t {
         time.withLock { $0 }
     }
 }

@@ -233,3 +233,41 @@ func temporaryFolder() throws -> URL {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }
+
+/// Drops from a real Qt 5 program into a DnDKit window. Qt serves `XdndSelection` only at the time stamp the drag
+/// sent (its `XdndPosition`'s, then its `XdndDrop`'s), so these drops fail when the window converts at any other.
+@Suite(
+    "XDND: drops from Qt into a DnDKit window", .serialized,
+    .enabled(if: hasQtPeer, "needs an X server, xdotool and Debian's python3-pyqt5"))
+@MainActor
+struct XdndQtTargetTests {
+    @Test("files dragged from Qt (text/uri-list) arrive as their own paths, typed by content, not as URL text")
+    func filesFromQt() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("shot.dat")  // a PNG under a name that says nothing
+        try PNGEncoder(options: .fast).encode(
+            try Bitmap(width: 8, height: 8, format: .rgb8, bytes: [UInt8](repeating: 90, count: 192))
+        ).write(to: png)
+        let note = folder.appendingPathComponent("note with space.txt")
+        try Data("a note\n".utf8).write(to: note)
+        let before = try [png, note].map { try Data(contentsOf: $0) }
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer(
+                ["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--file", png.path, note.path],
+                script: "qt5-peer.py")
+            defer { peer.stop() }
+            let target = try DropWindow(title: "xdnd-qt-files")
+            try await target.drag(from: peerMiddle, to: target.centre(of: target.fileNode))
+            let end = try await offThePool { peer.wait(for: "drag-end", timeout: 5) }
+            #expect(target.endings == [.copy], "\(target.events)")
+            #expect(target.files.map(\.path) == [png.path, note.path], "\(target.events)")
+            #expect(try target.files.map { try Data(contentsOf: $0) } == before)
+            let arrived = target.events.compactMap { event -> [[UTType]]? in
+                if case .arrived(_, let types) = event.kind { types } else { nil }
+            }
+            #expect(arrived.first?.first?.first == .png, "the PNG's content decides its type: \(arrived)")
+            #expect(end?["action"] as? String == "copy", "Qt did not hear a finished copy: \(peer.events)")
+        }
+    }
+}
