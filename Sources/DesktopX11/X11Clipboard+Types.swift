@@ -31,10 +31,19 @@ extension X11ClipboardOwner.Offer {
             }
             for target in DesktopTypeNames.x11Targets(for: type) where !names.contains(target) {
                 names.append(target)
-                offers.append(
-                    X11ClipboardOwner.Offer(type: target) {
-                        try Self.blockingLoad(provider, as: type)
-                    })
+                guard target == "STRING" else {
+                    offers.append(
+                        X11ClipboardOwner.Offer(type: target) {
+                            try Self.blockingLoad(provider, as: type)
+                        })
+                    continue
+                }
+                // ICCCM: STRING is Latin-1, offered only for text that fits it (UTF8_STRING carries the rest).
+                var latin1 = X11ClipboardOwner.Offer(type: target) {
+                    try Self.latin1(fromUTF8: Self.blockingLoad(provider, as: type))
+                }
+                latin1.isListedOnlyWhenProduced = true
+                offers.append(latin1)
             }
         }
         if stagingFile, !names.contains(DesktopTypeNames.uriList), let type = HandedOutFiles.typeToStage(for: provider)
@@ -48,6 +57,26 @@ extension X11ClipboardOwner.Offer {
                 })
         }
         return offers
+    }
+
+    /// UTF-8 text as Latin-1 (ISO 8859-1), which X's `STRING` is (ICCCM 2.7.1): one byte a character.
+    /// - Throws: `X11Error` (`.refused`) when the bytes are not UTF-8 or a character is outside Latin-1, naming it.
+    static func latin1(fromUTF8 bytes: Data) throws(X11Error) -> Data {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw X11Error(.refused, "the text is not valid UTF-8, so it has no Latin-1 form for STRING")
+        }
+        var latin1 = Data(capacity: bytes.count)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            guard scalar.value < 0x100 else {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                throw X11Error(
+                    .refused,
+                    "the text's character \(code) at position \(offset) is outside Latin-1, so it is not offered as STRING"
+                )
+            }
+            latin1.append(UInt8(scalar.value))
+        }
+        return latin1
     }
 
     /// Loads a representation from the owner's thread, which is not one of Swift's cooperative threads.

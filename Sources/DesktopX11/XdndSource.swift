@@ -192,8 +192,9 @@ final class XdndSource {
         _ = xcb_grab_keyboard(
             x.connection, 0, window, xcb_timestamp_t(XCB_CURRENT_TIME), UInt8(XCB_GRAB_MODE_ASYNC.rawValue),
             UInt8(XCB_GRAB_MODE_ASYNC.rawValue))
-        // More than three types: the full list goes in XdndTypeList on the source window.
-        var types = offers.compactMap { try? x.atom($0.type) }
+        // More than three types: the full list goes in XdndTypeList on the source window. A type listed only when
+        // its bytes are made (STRING) is left out: the window's thread does not wait for the items' loads.
+        var types = offers.filter { !$0.isListedOnlyWhenProduced }.compactMap { try? x.atom($0.type) }
         xcb_change_property(
             x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.typeList,
             xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(types.count), &types)

@@ -91,6 +91,42 @@ struct ClipboardTests {
         #expect(pasted[2] == Data("Grüße, clipboard".utf8))
     }
 
+    @Test("STRING is Latin-1 (ICCCM): \"héllo\" is one byte a character; UTF8_STRING stays UTF-8")
+    func latin1String() async throws {
+        let owner = try X11ClipboardOwner(offers: X11ClipboardOwner.Offer.offers(for: ItemProvider("héllo")))
+        owner.start()
+        defer { owner.stop() }
+        let pasted = try await offThePool {
+            try ["TARGETS", "STRING", "UTF8_STRING"].map { try xclip(["-selection", "clipboard", "-o", "-t", $0]) }
+        }
+        #expect(String(decoding: pasted[0], as: UTF8.self).split(separator: "\n").contains("STRING"))
+        #expect(pasted[1] == Data([0x68, 0xE9, 0x6C, 0x6C, 0x6F]), "STRING is not Latin-1: \(Array(pasted[1]))")
+        #expect(pasted[2] == Data("héllo".utf8))
+    }
+
+    @Test("text outside Latin-1 (Greek) is not offered as STRING, and a request for STRING is refused")
+    func noStringOutsideLatin1() async throws {
+        let greek = "Καλημέρα κόσμε"
+        let owner = try X11ClipboardOwner(offers: X11ClipboardOwner.Offer.offers(for: ItemProvider(greek)))
+        owner.start()
+        defer { owner.stop() }
+        let pasted = try await offThePool {
+            try ["TARGETS", "STRING", "UTF8_STRING"].map { try xclip(["-selection", "clipboard", "-o", "-t", $0]) }
+        }
+        let targets = String(decoding: pasted[0], as: UTF8.self).split(separator: "\n")
+        #expect(targets.contains("UTF8_STRING"))
+        #expect(!targets.contains("STRING"), "\(targets)")
+        #expect(pasted[1].isEmpty, "STRING served as \(Array(pasted[1]))")
+        #expect(pasted[2] == Data(greek.utf8))
+        let refused = try await offThePool { () -> X11Error? in
+            do throws(X11Error) {
+                _ = try X11Clipboard.paste(as: "STRING")
+                return nil
+            } catch { return error }
+        }
+        #expect(refused?.code == .refused)
+    }
+
     @Test("DnDKit copies a PNG: xclip pastes image/png with the same bytes")
     func copyImageToXclip() async throws {
         let bitmap = try Bitmap(width: 3, height: 2, format: .rgba8, bytes: (0..<24).map { UInt8($0 * 10) })
