@@ -6,7 +6,7 @@ import Transfer
 extension X11ClipboardOwner.Offer {
     /// The offers of an item provider's representations, in its order: each type under its MIME types (and, for
     /// text, X's text names; for a file's URL, `text/uri-list`), produced from the provider when a program first
-    /// asks.
+    /// asks. Text's `STRING` is Latin-1, as ICCCM defines it, and is offered only when the text fits Latin-1.
     /// - Parameter provider: The item.
     /// - Returns: The offers, without repeated names.
     public static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {

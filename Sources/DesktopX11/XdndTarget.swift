@@ -142,7 +142,19 @@ final class XdndTarget {
     private func leave(_ words: [UInt32]) {
         guard let visit, words[0] == visit.source, !visit.dropped else { return }
         self.visit = nil
-        visit.drag?.cancel("the drag left the window")
+        guard let drag = visit.drag else { return }
+        // A source sends XdndLeave, not XdndDrop, for a release over a window that said no: the pointer is still
+        // in the window then, with its buttons up.
+        guard let pointer = x.pointer(on: window), pointer.x >= 0, pointer.y >= 0,
+            Double(pointer.x) < scene.size.width, Double(pointer.y) < scene.size.height
+        else { return drag.cancel("the drag left the window") }
+        if pointer.buttonsDown {
+            drag.cancel("the program dragging over the window cancelled the drag")
+        } else if drag.targetFrame == nil {
+            drag.cancel("the target refused the drop: nothing under the pointer in the window takes what was dragged")
+        } else {
+            drag.cancel("the target refused the drop: the destination under the pointer proposed \(drag.proposal)")
+        }
     }
 
     private func drop(_ words: [UInt32]) {

@@ -224,6 +224,11 @@ struct XdndTargetTests {
             #expect(!target.lit.contains("text"))
             #expect(target.texts.isEmpty && target.bitmaps.isEmpty)
             #expect(cancelled != nil, "GTK was told the drop was taken: \(peer.events)")
+            let reasons = target.events.compactMap {
+                if case .ended(_, let error?) = $0.kind { error.message } else { nil }
+            }
+            #expect(
+                reasons.count == 1 && reasons.allSatisfy { $0.hasPrefix("the target refused the drop") }, "\(reasons)")
         }
     }
 }

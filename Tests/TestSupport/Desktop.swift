@@ -103,11 +103,11 @@ public final class GTKPeer: @unchecked Sendable {
     ///   - arguments: The peer's role and options (`source --png FILE --at X,Y`).
     ///   - script: The peer, a file of `Tests/Peers`: `gtk4-peer.py` or `qt5-peer.py`.
     /// - Throws: When it does not start or never shows its window.
-    public init(_ arguments: [String], script name: String = "gtk4-peer.py") throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Peers/\(name)")
+    public init(_ arguments: [String], script: String = "gtk4-peer.py") throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Peers/\(script)")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + arguments
+        process.arguments = [path.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -132,7 +132,7 @@ public final class GTKPeer: @unchecked Sendable {
         try process.run()
         guard wait(for: "ready", timeout: 20) != nil else {
             stop()
-            throw PeerError(description: "the peer \(name) did not show its window in 20 s")
+            throw PeerError(description: "the peer \(script) did not show its window in 20 s")
         }
     }
 
