@@ -79,6 +79,11 @@ extension X11ClipboardOwner.Offer {
         return latin1
     }
 
+    /// Latin-1 bytes (X's `STRING`, ICCCM 2.7.1) as UTF-8: every byte is the character of its value.
+    static func utf8(fromLatin1 bytes: Data) -> Data {
+        Data(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })).utf8)
+    }
+
     /// Loads a representation from the owner's thread, which is not one of Swift's cooperative threads.
     static func blockingLoad(_ provider: ItemProvider, as type: UTType) throws -> Data {
         try blocking { try await provider.loadDataRepresentation(for: type) }
@@ -136,7 +141,8 @@ extension X11Clipboard {
         for name in offered {
             guard let type = DesktopTypeNames.contentType(of: name), type.conforms(to: contentType) else { continue }
             let bytes = try paste(as: name, from: selection, display: display, timeout: timeout)
-            return (bytes, type)
+            // STRING is Latin-1: text comes back as UTF-8, whatever name it was offered under.
+            return (name == "STRING" ? X11ClipboardOwner.Offer.utf8(fromLatin1: bytes) : bytes, type)
         }
         throw X11Error(
             .refused,

@@ -43,6 +43,9 @@ final class XclipOwner: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Asked at once, xclip sometimes refuses TARGETS for good and then quits (seen 1 in 6 with -t STRING under
+        // Xvfb; none in 12 after 0.2 s): it is given a moment to take the selection first.
+        usleep(200_000)
         // Until xclip owns the selection: its TARGETS answer lists the type.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
@@ -137,6 +140,16 @@ struct ClipboardTests {
         let pasted = try await offThePool { try xclip(["-selection", "clipboard", "-o", "-t", "image/png"]) }
         #expect(pasted == png)
         #expect(try PNGDecoder().decode(pasted) == bitmap)
+    }
+
+    @Test("xclip copies \"héllo\" as STRING only, which is Latin-1: DnDKit pastes it as plain text in UTF-8")
+    func pasteLatin1FromXclip() async throws {
+        let latin1 = try await offThePool { () throws -> Data in
+            let owner = try XclipOwner(Data([0x68, 0xE9, 0x6C, 0x6C, 0x6F]), type: "STRING")
+            defer { _ = owner }
+            return try X11Clipboard.paste(.plainText).data
+        }
+        #expect(latin1 == Data("héllo".utf8), "STRING (Latin-1) was not made UTF-8: \(Array(latin1))")
     }
 
     @Test("xclip copies text and a PNG: DnDKit lists its types and pastes each as a content type")
