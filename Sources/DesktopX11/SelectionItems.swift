@@ -38,7 +38,10 @@ enum SelectionItems {
                         let x = try X11Connection(display: display)
                         let answer = try X11Clipboard.convert(
                             selection, to: target, on: x, at: time(), timeout: timeout, limit: limit)
-                        finish(answer.bytes, nil)
+                        // STRING is Latin-1 (ICCCM); every text representation is handed on as UTF-8.
+                        let bytes =
+                            target == "STRING" ? X11ClipboardOwner.Offer.utf8(fromLatin1: answer.bytes) : answer.bytes
+                        finish(bytes, nil)
                     } catch {
                         finish(nil, error)
                     }

@@ -6,7 +6,7 @@ import Transfer
 extension X11ClipboardOwner.Offer {
     /// The offers of an item provider's representations, in its order: each type under its MIME types (and, for
     /// text, X's text names; for a file's URL, `text/uri-list`), produced from the provider when a program first
-    /// asks.
+    /// asks. Text's `STRING` is Latin-1, as ICCCM defines it, and is offered only when the text fits Latin-1.
     /// - Parameter provider: The item.
     /// - Returns: The offers, without repeated names.
     public static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {
@@ -31,10 +31,19 @@ extension X11ClipboardOwner.Offer {
             }
             for target in DesktopTypeNames.x11Targets(for: type) where !names.contains(target) {
                 names.append(target)
-                offers.append(
-                    X11ClipboardOwner.Offer(type: target) {
-                        try Self.blockingLoad(provider, as: type)
-                    })
+                guard target == "STRING" else {
+                    offers.append(
+                        X11ClipboardOwner.Offer(type: target) {
+                            try Self.blockingLoad(provider, as: type)
+                        })
+                    continue
+                }
+                // ICCCM: STRING is Latin-1, offered only for text that fits it (UTF8_STRING carries the rest).
+                var latin1 = X11ClipboardOwner.Offer(type: target) {
+                    try Self.latin1(fromUTF8: Self.blockingLoad(provider, as: type))
+                }
+                latin1.isListedOnlyWhenProduced = true
+                offers.append(latin1)
             }
         }
         if stagingFile, !names.contains(DesktopTypeNames.uriList), let type = HandedOutFiles.typeToStage(for: provider)
@@ -48,6 +57,31 @@ extension X11ClipboardOwner.Offer {
                 })
         }
         return offers
+    }
+
+    /// UTF-8 text as Latin-1 (ISO 8859-1), which X's `STRING` is (ICCCM 2.7.1): one byte a character.
+    /// - Throws: `X11Error` (`.refused`) when the bytes are not UTF-8 or a character is outside Latin-1, naming it.
+    static func latin1(fromUTF8 bytes: Data) throws(X11Error) -> Data {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw X11Error(.refused, "the text is not valid UTF-8, so it has no Latin-1 form for STRING")
+        }
+        var latin1 = Data(capacity: bytes.count)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            guard scalar.value < 0x100 else {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                throw X11Error(
+                    .refused,
+                    "the text's character \(code) at position \(offset) is outside Latin-1, so it is not offered as STRING"
+                )
+            }
+            latin1.append(UInt8(scalar.value))
+        }
+        return latin1
+    }
+
+    /// Latin-1 bytes (X's `STRING`, ICCCM 2.7.1) as UTF-8: every byte is the character of its value.
+    static func utf8(fromLatin1 bytes: Data) -> Data {
+        Data(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })).utf8)
     }
 
     /// Loads a representation from the owner's thread, which is not one of Swift's cooperative threads.
@@ -107,7 +141,8 @@ extension X11Clipboard {
         for name in offered {
             guard let type = DesktopTypeNames.contentType(of: name), type.conforms(to: contentType) else { continue }
             let bytes = try paste(as: name, from: selection, display: display, timeout: timeout)
-            return (bytes, type)
+            // STRING is Latin-1: text comes back as UTF-8, whatever name it was offered under.
+            return (name == "STRING" ? X11ClipboardOwner.Offer.utf8(fromLatin1: bytes) : bytes, type)
         }
         throw X11Error(
             .refused,

@@ -17,6 +17,9 @@ public final class X11ClipboardOwner: Sendable {
         public var type: String
         /// Makes the bytes; called at most once, on the owner's thread.
         public var produce: @Sendable () throws -> Data
+        /// Whether the type is listed (in `TARGETS`) only when ``produce`` makes its bytes, which is then asked at
+        /// once: for a type that not every value has, such as `STRING` (Latin-1) for text.
+        var isListedOnlyWhenProduced = false
 
         /// Creates an offer.
         /// - Parameters:
@@ -184,7 +187,10 @@ public final class X11ClipboardOwner: Sendable {
         else { return false }
         switch request.target {
         case targets:
-            var atoms = [targets, timestamp] + server.offers.map(\.atom)
+            let listed = server.offers.indices.filter { index in
+                !server.offers[index].offer.isListedOnlyWhenProduced || payload(index) != nil
+            }
+            var atoms = [targets, timestamp] + listed.map { server.offers[$0].atom }
             xcb_change_property(
                 x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, property, atomType, 32,
                 UInt32(atoms.count), &atoms)

@@ -190,6 +190,17 @@ final class X11Connection {
         return (Int(reply.pointee.dst_x), Int(reply.pointee.dst_y))
     }
 
+    /// Where the pointer is, relative to `window`'s corner, and whether a mouse button is down; nil when the server
+    /// does not answer. The corresponding C function is `xcb_query_pointer`.
+    func pointer(on window: xcb_window_t) -> (x: Int, y: Int, buttonsDown: Bool)? {
+        let cookie = xcb_query_pointer(connection, window)
+        guard let reply = xcb_query_pointer_reply(connection, cookie, nil) else { return nil }
+        defer { free(reply) }
+        let buttons =
+            XCB_KEY_BUT_MASK_BUTTON_1.rawValue | XCB_KEY_BUT_MASK_BUTTON_2.rawValue | XCB_KEY_BUT_MASK_BUTTON_3.rawValue
+        return (Int(reply.pointee.win_x), Int(reply.pointee.win_y), UInt32(reply.pointee.mask) & buttons != 0)
+    }
+
     /// A property of a window, deleted once read when `delete` is true: its type, format and bytes.
     func property(
         of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool

@@ -108,7 +108,14 @@ final class XdndSource {
             if Date() < deadline { return .waiting }
         }
         releaseDeadline = nil
-        guard let target, target.accepts, let drag = scene.handOffDragSession(id) else {
+        if let target, !target.accepts, let drag = scene.handOffDragSession(id) {
+            // The window under the pointer said no: the session ends refused, not released over nothing.
+            leave()
+            end()
+            drag.finish(.cancel, Self.refusal(by: target.window, "its last XdndStatus did not accept the drag"))
+            return .handedOff
+        }
+        guard let target, let drag = scene.handOffDragSession(id) else {
             leave()
             end()
             return .notTaken
@@ -120,6 +127,11 @@ final class XdndSource {
     }
 
     private var releaseDeadline: Date?
+
+    /// Why a drop ended when the other program's window said no, in words.
+    private static func refusal(by window: xcb_window_t, _ how: String) -> String {
+        "the target refused the drop: window 0x\(String(window, radix: 16)) of another program, \(how)"
+    }
 
     /// Takes a client message; answers whether it was one of XDND's for the source.
     func handle(_ message: xcb_client_message_event_t) -> Bool {
@@ -140,7 +152,7 @@ final class XdndSource {
             if accepted && (action == atoms.move || action == atoms.copy) {
                 handed.drag.finish(action == atoms.move ? .move : .copy)
             } else {
-                handed.drag.finish(.cancel, "the other program did not take the drop")
+                handed.drag.finish(.cancel, Self.refusal(by: handed.target.window, "it finished without taking it"))
             }
             end()
         default:
@@ -192,8 +204,9 @@ final class XdndSource {
         _ = xcb_grab_keyboard(
             x.connection, 0, window, xcb_timestamp_t(XCB_CURRENT_TIME), UInt8(XCB_GRAB_MODE_ASYNC.rawValue),
             UInt8(XCB_GRAB_MODE_ASYNC.rawValue))
-        // More than three types: the full list goes in XdndTypeList on the source window.
-        var types = offers.compactMap { try? x.atom($0.type) }
+        // More than three types: the full list goes in XdndTypeList on the source window. A type listed only when
+        // its bytes are made (STRING) is left out: the window's thread does not wait for the items' loads.
+        var types = offers.filter { !$0.isListedOnlyWhenProduced }.compactMap { try? x.atom($0.type) }
         xcb_change_property(
             x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.typeList,
             xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(types.count), &types)

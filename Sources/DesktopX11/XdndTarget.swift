@@ -48,8 +48,9 @@ final class XdndTarget {
     private let atoms: XdndAtoms
     private let settings: Settings
     private var visit: Visit?
-    /// The drop's timestamp, which the loads convert the selection at (shared with their threads).
-    private let dropTime = DropTime()
+    /// The time stamp the source last sent (its `XdndPosition`'s during the drag, its `XdndDrop`'s after the drop),
+    /// which every conversion of `XdndSelection` uses (shared with the loads' threads).
+    private let sourceTime = SourceTime()
 
     init(x: X11Connection, window: xcb_window_t, scene: Scene, settings: Settings) throws(X11Error) {
         self.x = x
@@ -120,6 +121,8 @@ final class XdndTarget {
 
     private func position(_ words: [UInt32]) {
         guard var visit, words[0] == visit.source, !visit.dropped else { return }
+        // XDND v1 and later: the time stamp of the pointer event, which the source answers conversions for.
+        sourceTime.set(words[3])
         let location = CGPoint(
             x: Double(Int(Int16(truncatingIfNeeded: words[2] >> 16)) - visit.origin.x),
             y: Double(Int(Int16(truncatingIfNeeded: words[2] & 0xFFFF)) - visit.origin.y))
@@ -139,7 +142,19 @@ final class XdndTarget {
     private func leave(_ words: [UInt32]) {
         guard let visit, words[0] == visit.source, !visit.dropped else { return }
         self.visit = nil
-        visit.drag?.cancel("the drag left the window")
+        guard let drag = visit.drag else { return }
+        // A source sends XdndLeave, not XdndDrop, for a release over a window that said no: the pointer is still
+        // in the window then, with its buttons up.
+        guard let pointer = x.pointer(on: window), pointer.x >= 0, pointer.y >= 0,
+            Double(pointer.x) < scene.size.width, Double(pointer.y) < scene.size.height
+        else { return drag.cancel("the drag left the window") }
+        if pointer.buttonsDown {
+            drag.cancel("the program dragging over the window cancelled the drag")
+        } else if drag.targetFrame == nil {
+            drag.cancel("the target refused the drop: nothing under the pointer in the window takes what was dragged")
+        } else {
+            drag.cancel("the target refused the drop: the destination under the pointer proposed \(drag.proposal)")
+        }
     }
 
     private func drop(_ words: [UInt32]) {
@@ -154,7 +169,7 @@ final class XdndTarget {
         }
         visit.dropped = true
         self.visit = visit
-        dropTime.set(words[2])
+        sourceTime.set(words[2])
         drag.drop(at: drag.snapshot.sceneLocation)
         // Ended at once (no target, refused, a destination given providers); otherwise after `finishDrops()`.
         if let outcome = drag.outcome { finish(visit, outcome) }
@@ -204,30 +219,33 @@ final class XdndTarget {
 
     // MARK: Items
 
-    /// The drag's items, as `SelectionItems` makes them from `XdndSelection`, converted at the drop's time.
+    /// The drag's items, as `SelectionItems` makes them from `XdndSelection`, converted at the time stamp the
+    /// source sent last (ICCCM, XDND v5): Qt and KDE refuse a conversion at any other time, a fresh server time
+    /// included.
     private func items(of visit: Visit) -> [ItemProvider] {
-        let dropTime = dropTime
+        let sourceTime = sourceTime
         let readList = { [x, settings] in
             try? X11Clipboard.convert(
-                "XdndSelection", to: DesktopTypeNames.uriList, on: x, at: nil, timeout: settings.timeout,
-                limit: 16 << 20
+                "XdndSelection", to: DesktopTypeNames.uriList, on: x, at: sourceTime.get(),
+                timeout: settings.timeout, limit: 16 << 20
             ).bytes
         }
         return SelectionItems.providers(
             offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
-            limit: settings.limit, time: { dropTime.get() }, readList: readList)
+            limit: settings.limit, time: { sourceTime.get() }, readList: readList)
     }
 }
 
-/// The drop's timestamp, set by the window's thread and read by the threads that load the items.
-final class DropTime: Sendable {
+/// The time stamp a drag's source sent last (`XdndPosition`'s, then `XdndDrop`'s), set by the window's thread and
+/// read by the threads that load the items.
+final class SourceTime: Sendable {
     private let time = Lock<xcb_timestamp_t>(0)
 
     func set(_ value: xcb_timestamp_t) {
         time.withLock { $0 = value }
     }
 
-    func get() -> xcb_timestamp_t? {
+    func get() -> xcb_timestamp_t {
         time.withLock { $0 }
     }
 }

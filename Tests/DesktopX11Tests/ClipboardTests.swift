@@ -43,6 +43,9 @@ final class XclipOwner: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // Asked at once, xclip sometimes refuses TARGETS for good and then quits (seen 1 in 6 with -t STRING under
+        // Xvfb; none in 12 after 0.2 s): it is given a moment to take the selection first.
+        usleep(200_000)
         // Until xclip owns the selection: its TARGETS answer lists the type.
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
@@ -91,6 +94,42 @@ struct ClipboardTests {
         #expect(pasted[2] == Data("Grüße, clipboard".utf8))
     }
 
+    @Test("STRING is Latin-1 (ICCCM): \"héllo\" is one byte a character; UTF8_STRING stays UTF-8")
+    func latin1String() async throws {
+        let owner = try X11ClipboardOwner(offers: X11ClipboardOwner.Offer.offers(for: ItemProvider("héllo")))
+        owner.start()
+        defer { owner.stop() }
+        let pasted = try await offThePool {
+            try ["TARGETS", "STRING", "UTF8_STRING"].map { try xclip(["-selection", "clipboard", "-o", "-t", $0]) }
+        }
+        #expect(String(decoding: pasted[0], as: UTF8.self).split(separator: "\n").contains("STRING"))
+        #expect(pasted[1] == Data([0x68, 0xE9, 0x6C, 0x6C, 0x6F]), "STRING is not Latin-1: \(Array(pasted[1]))")
+        #expect(pasted[2] == Data("héllo".utf8))
+    }
+
+    @Test("text outside Latin-1 (Greek) is not offered as STRING, and a request for STRING is refused")
+    func noStringOutsideLatin1() async throws {
+        let greek = "Καλημέρα κόσμε"
+        let owner = try X11ClipboardOwner(offers: X11ClipboardOwner.Offer.offers(for: ItemProvider(greek)))
+        owner.start()
+        defer { owner.stop() }
+        let pasted = try await offThePool {
+            try ["TARGETS", "STRING", "UTF8_STRING"].map { try xclip(["-selection", "clipboard", "-o", "-t", $0]) }
+        }
+        let targets = String(decoding: pasted[0], as: UTF8.self).split(separator: "\n")
+        #expect(targets.contains("UTF8_STRING"))
+        #expect(!targets.contains("STRING"), "\(targets)")
+        #expect(pasted[1].isEmpty, "STRING served as \(Array(pasted[1]))")
+        #expect(pasted[2] == Data(greek.utf8))
+        let refused = try await offThePool { () -> X11Error? in
+            do throws(X11Error) {
+                _ = try X11Clipboard.paste(as: "STRING")
+                return nil
+            } catch { return error }
+        }
+        #expect(refused?.code == .refused)
+    }
+
     @Test("DnDKit copies a PNG: xclip pastes image/png with the same bytes")
     func copyImageToXclip() async throws {
         let bitmap = try Bitmap(width: 3, height: 2, format: .rgba8, bytes: (0..<24).map { UInt8($0 * 10) })
@@ -101,6 +140,16 @@ struct ClipboardTests {
         let pasted = try await offThePool { try xclip(["-selection", "clipboard", "-o", "-t", "image/png"]) }
         #expect(pasted == png)
         #expect(try PNGDecoder().decode(pasted) == bitmap)
+    }
+
+    @Test("xclip copies \"héllo\" as STRING only, which is Latin-1: DnDKit pastes it as plain text in UTF-8")
+    func pasteLatin1FromXclip() async throws {
+        let latin1 = try await offThePool { () throws -> Data in
+            let owner = try XclipOwner(Data([0x68, 0xE9, 0x6C, 0x6C, 0x6F]), type: "STRING")
+            defer { _ = owner }
+            return try X11Clipboard.paste(.plainText).data
+        }
+        #expect(latin1 == Data("héllo".utf8), "STRING (Latin-1) was not made UTF-8: \(Array(latin1))")
     }
 
     @Test("xclip copies text and a PNG: DnDKit lists its types and pastes each as a content type")

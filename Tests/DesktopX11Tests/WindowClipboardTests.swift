@@ -66,6 +66,13 @@ extension ClipboardTests {
             }
             #expect(target.pastedTexts == ["pasted by xclip"])
             withExtendedLifetime(owner) {}
+            // Offered only as STRING, which is Latin-1: "héllo" is five bytes, and arrives as the same string.
+            let latin1 = try XclipOwner(Data([0x68, 0xE9, 0x6C, 0x6C, 0x6F]), type: "STRING")
+            try await target.run(until: { target.pastedTexts.count == 2 }) {
+                try xdotool(["mousemove", "300", "50", "sleep", "0.2", "key", "ctrl+v"])
+            }
+            #expect(target.pastedTexts == ["pasted by xclip", "héllo"])
+            withExtendedLifetime(latin1) {}
             let picture = try Bitmap(width: 3, height: 2, format: .rgb8, bytes: Array(0..<18))
             let image = try XclipOwner(try PNGEncoder(options: .fast).encode(picture), type: "image/png")
             try await target.run(until: { !target.pastedImages.isEmpty }) {

@@ -48,6 +48,11 @@ final class SourceWindow {
         events.compactMap { if case .ended(let operation, _) = $0.kind { operation } else { nil } }
     }
 
+    /// Why each session that ended without a transfer ended, in words.
+    var endReasons: [String] {
+        events.compactMap { if case .ended(_, let error?) = $0.kind { error.message } else { nil } }
+    }
+
     /// Drags the item with the real pointer to `to` (on the screen), running the window until the session ended.
     func drag(to: (x: Int, y: Int)) async throws {
         let finished = Locked(false)
@@ -127,23 +132,35 @@ struct XdndSourceTests {
         }
     }
 
-    @Test("a move out to GTK: the item is removed only once GTK has finished the drop")
-    func moveToGTK() async throws {
+    @Test(
+        "to a GTK target that takes only moves: a move ends once GTK has it; a copy-only drag ends refused by it",
+        arguments: [true, false])
+    func moveOnlyGTK(allowMoveOutside: Bool) async throws {
         let picture = try Bitmap(width: 16, height: 16, format: .rgb8, bytes: [UInt8](repeating: 120, count: 768))
         try await DesktopPointer.shared.exclusively { @MainActor in
             let peer = try GTKPeer([
                 "target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture", "--action", "move",
             ])
             defer { peer.stop() }
-            let source = try SourceWindow(title: "xdnd-out-move", dragging: picture, allowMoveOutside: true)
+            let source = try SourceWindow(
+                title: "xdnd-out-move-\(allowMoveOutside)", dragging: picture, allowMoveOutside: allowMoveOutside)
             try await source.drag(to: peerMiddle)
+            guard allowMoveOutside else {
+                #expect(source.endings == [.cancel], "\(source.events)")
+                #expect(source.endReasons.count == 1)
+                #expect(
+                    source.endReasons.allSatisfy { $0.hasPrefix("the target refused the drop") }, "\(source.endReasons)"
+                )
+                #expect(peer.events.allSatisfy { $0["event"] as? String != "drop" })
+                #expect(!source.removed)
+                return
+            }
             let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
             #expect(source.endings == [.move], "\(source.events)")
             #expect(source.removed)
             let dropped = try #require(drop?["t"] as? Double)
             let ended = try #require(source.endedAt).timeIntervalSince1970
             #expect(ended >= dropped, "the source removed its item before GTK had it")
-            #expect(source.phases.last == .dataTransferCompleted)
         }
     }
 
@@ -250,6 +267,8 @@ struct XdndSourceTests {
             let source = try SourceWindow(title: "xdnd-out-nothing", dragging: picture, allowMoveOutside: true)
             try await source.drag(to: (1100, 120))
             #expect(source.endings == [.cancel], "\(source.events)")
+            #expect(
+                source.endReasons.allSatisfy { $0.hasPrefix("released over no drop target") }, "\(source.endReasons)")
             #expect(!source.removed)
         }
     }

@@ -100,15 +100,26 @@ func runWindow(
 let peerOrigin = (x: 700, y: 400)
 let peerMiddle = (x: 850, y: 550)
 
-/// Drops from a real GTK 4 program into a DnDKit window, over XDND (the GTK peer as the drag source, the real
+/// The peers that drag into a DnDKit window in the tests of drops: GTK 4 always, Qt 5 when PyQt5 is there. Qt
+/// serves `XdndSelection` only at the time stamp the drag sent (its `XdndPosition`'s, then its `XdndDrop`'s).
+let sourcePeers = ["gtk4-peer.py"] + (hasQtPeer ? ["qt5-peer.py"] : [])
+
+/// Whether a peer's `drag-end` says its drop was taken as a copy: Qt names the action, GTK says it need not delete.
+func heardCopy(_ end: [String: any Sendable]?) -> Bool {
+    guard let end else { return false }
+    if let action = end["action"] as? String { return action == "copy" }
+    return end["delete"] as? Double == 0
+}
+
+/// Drops from a real GTK 4 or Qt 5 program into a DnDKit window, over XDND (the peer as the drag source, the real
 /// pointer moved by xdotool).
 @Suite(
-    "XDND: drops from GTK into a DnDKit window", .serialized,
+    "XDND: drops from GTK and Qt into a DnDKit window", .serialized,
     .enabled(if: hasDesktopPeers, "needs an X server, xdotool and GTK 4's Python bindings"))
 @MainActor
 struct XdndTargetTests {
-    @Test("a PNG dragged from GTK arrives with identical pixels; GTK hears the copy")
-    func pngFromGTK() async throws {
+    @Test("a PNG dragged from the peer arrives with identical pixels; the peer hears the copy", arguments: sourcePeers)
+    func pngFromPeer(script: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var samples = [UInt8](repeating: 0, count: 320 * 200 * 4)
@@ -117,7 +128,8 @@ struct XdndTargetTests {
         let file = folder.appendingPathComponent("picture.png")
         try PNGEncoder(options: .balanced).encode(original).write(to: file)
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer(["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--png", file.path])
+            let peer = try GTKPeer(
+                ["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--png", file.path], script: script)
             defer { peer.stop() }
             let target = try DropWindow(title: "xdnd-png")
             try await target.drag(from: peerMiddle, to: target.centre(of: target.images))
@@ -125,16 +137,17 @@ struct XdndTargetTests {
             #expect(target.endings == [.copy], "\(target.events)")
             #expect(target.lit == ["images"])
             #expect(target.bitmaps.count == 1)
-            #expect(target.bitmaps.first == original, "the pixels differ from the PNG GTK offered")
-            #expect(end?["delete"] as? Double == 0, "GTK did not hear a finished copy: \(peer.events)")
+            #expect(target.bitmaps.first == original, "the pixels differ from the PNG \(script) offered")
+            #expect(heardCopy(end), "\(script) did not hear a finished copy: \(peer.events)")
         }
     }
 
-    @Test("UTF-8 text dragged from GTK arrives as the same string, on the text target")
-    func textFromGTK() async throws {
-        let text = "Grüße, 世界 — drag and drop"
+    @Test("UTF-8 text dragged from the peer arrives as the same string, on the text target", arguments: sourcePeers)
+    func textFromPeer(script: String) async throws {
+        let text = "Grüße, Καλημέρα, 世界 — drag and drop"
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer(["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--text", text])
+            let peer = try GTKPeer(
+                ["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--text", text], script: script)
             defer { peer.stop() }
             let target = try DropWindow(title: "xdnd-text")
             try await target.drag(from: peerMiddle, to: target.centre(of: target.text))
@@ -144,8 +157,10 @@ struct XdndTargetTests {
         }
     }
 
-    @Test("files dragged from GTK (text/uri-list) arrive as their own paths, bytes untouched, typed by content")
-    func filesFromGTK() async throws {
+    @Test(
+        "files dragged from the peer (text/uri-list) arrive as their own paths, bytes untouched, typed by content",
+        arguments: sourcePeers)
+    func filesFromPeer(script: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("shot.dat")  // a PNG under a name that says nothing
@@ -156,11 +171,14 @@ struct XdndTargetTests {
         try Data("a note\n".utf8).write(to: note)
         let before = try [png, note].map { try Data(contentsOf: $0) }
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer(["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--file", png.path, note.path])
+            let peer = try GTKPeer(
+                ["source", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--file", png.path, note.path], script: script)
             defer { peer.stop() }
             let target = try DropWindow(title: "xdnd-files")
             try await target.drag(from: peerMiddle, to: target.centre(of: target.fileNode))
+            let end = try await offThePool { peer.wait(for: "drag-end", timeout: 5) }
             #expect(target.endings == [.copy], "\(target.events)")
+            #expect(heardCopy(end), "\(script) did not hear a finished copy: \(peer.events)")
             #expect(target.files.map(\.path) == [png.path, note.path])
             #expect(try target.files.map { try Data(contentsOf: $0) } == before)
             let arrived = target.events.compactMap { event -> [[UTType]]? in
@@ -224,6 +242,11 @@ struct XdndTargetTests {
             #expect(!target.lit.contains("text"))
             #expect(target.texts.isEmpty && target.bitmaps.isEmpty)
             #expect(cancelled != nil, "GTK was told the drop was taken: \(peer.events)")
+            let reasons = target.events.compactMap {
+                if case .ended(_, let error?) = $0.kind { error.message } else { nil }
+            }
+            #expect(
+                reasons.count == 1 && reasons.allSatisfy { $0.hasPrefix("the target refused the drop") }, "\(reasons)")
         }
     }
 }

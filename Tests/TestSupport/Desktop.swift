@@ -16,6 +16,19 @@ public let hasDesktopPeers: Bool = {
     return probe.terminationStatus == 0
 }()
 
+/// Whether the Qt 5 peer (`Tests/Peers/qt5-peer.py`) can run too: the desktop's peers and Debian's PyQt5.
+public let hasQtPeer: Bool = {
+    guard hasDesktopPeers else { return false }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    probe.arguments = ["-c", "from PyQt5 import QtWidgets"]
+    probe.standardOutput = FileHandle.nullDevice
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return false }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0
+}()
+
 /// The X server's screen and its one pointer are shared by every test that opens a window or moves the pointer (in
 /// any suite, any test target of the process): windows open at the screen's origin (Xvfb runs no window manager),
 /// so each test holds the desktop for its whole run.
@@ -77,21 +90,24 @@ public func dragArguments(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: I
     return arguments + ["sleep", "0.3", "mouseup", "1"]
 }
 
-/// A real GTK 4 window as a drag source or drop target (`Tests/Peers/gtk4-peer.py`, GTK's own XDND), printing what
-/// happens as JSON Lines, read here as they come.
+/// A real GTK 4 window as a drag source or drop target (`Tests/Peers/gtk4-peer.py`, GTK's own XDND), or a Qt 5
+/// one (`Tests/Peers/qt5-peer.py`, the same options and events), printing what happens as JSON Lines, read here as
+/// they come.
 public final class GTKPeer: @unchecked Sendable {
     private let process = Process()
     /// The events read, and the start of a line not complete yet.
     private let lines = Locked<(events: [[String: any Sendable]], partial: Data)>(([], Data()))
 
     /// Starts the peer and waits until its window is up.
-    /// - Parameter arguments: The peer's role and options (`source --png FILE --at X,Y`).
+    /// - Parameters:
+    ///   - arguments: The peer's role and options (`source --png FILE --at X,Y`).
+    ///   - script: The peer, a file of `Tests/Peers`: `gtk4-peer.py` or `qt5-peer.py`.
     /// - Throws: When it does not start or never shows its window.
-    public init(_ arguments: [String]) throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Peers/gtk4-peer.py")
+    public init(_ arguments: [String], script: String = "gtk4-peer.py") throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Peers/\(script)")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path] + arguments
+        process.arguments = [path.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -116,7 +132,7 @@ public final class GTKPeer: @unchecked Sendable {
         try process.run()
         guard wait(for: "ready", timeout: 20) != nil else {
             stop()
-            throw PeerError(description: "the GTK peer did not show its window in 20 s")
+            throw PeerError(description: "the peer \(script) did not show its window in 20 s")
         }
     }
 
