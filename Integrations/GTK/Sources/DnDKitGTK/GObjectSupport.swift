@@ -86,6 +86,8 @@ enum Signals {
     static let dragMotion = Signal<DragMotionHandler>(name: "drag-motion")
     /// GtkDropTargetAsync's `drag-leave`.
     static let dragLeave = Signal<ObjectHandler>(name: "drag-leave")
+    /// GSimpleAction's `activate` (`void (*)(GSimpleAction *, GVariant *, gpointer)`).
+    static let activate = Signal<ObjectHandler>(name: "activate")
     /// GtkDropTargetAsync's `drop`.
     static let drop = Signal<DropSignalHandler>(name: "drop")
 }

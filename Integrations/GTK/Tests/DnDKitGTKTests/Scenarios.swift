@@ -352,4 +352,98 @@ struct Scenarios {
         let removed = try #require(libraries.firstIndex(of: library))
         #expect(added < removed, "the album had the photo before the library let it go")
     }
+
+    // MARK: Copy, cut and paste on a widget
+
+    /// A copyable, cuttable paste destination, driven by its shortcuts (`keys`: Ctrl+C, Ctrl+X, Ctrl+V, X11 only,
+    /// the headless sway's seat having no keyboard) or by its actions (one per click, every backend): xclip or
+    /// wl-paste reads what was copied and what was cut; the cut removes the item only once the clipboard offers it;
+    /// text from xclip or wl-copy is pasted as it was.
+    func widgetCopyCutPaste(keys: Bool) throws {
+        let title = "clip-widget"
+        let probe = try desktop.probe(
+            ["clip-widget", "--title", title, "--text", "copied ✓"] + (keys ? [] : ["--clicks", "copy,cut,paste"]))
+        let frame = try start(probe, title: title, at: Self.left)
+        func perform(_ key: String) throws {
+            if keys { try desktop.key(key, in: title) } else { try desktop.click(at: frame.center) }
+        }
+        if keys { try desktop.click(at: frame.center) }  // the keyboard focus
+        usleep(200_000)
+
+        try perform("ctrl+c")
+        #expect(probe.wait(for: "copy-asked") != nil, "the copy never happened: \(probe.events())")
+        usleep(300_000)
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+        #expect(probe.events("removed").isEmpty, "a copy removes nothing")
+
+        try perform("ctrl+x")
+        let removed = try #require(probe.wait(for: "removed"), "the cut never happened: \(probe.events())")
+        #expect(removed["remaining"] as? Int == 0)
+        let offered = removed["offered"] as? [String] ?? []
+        #expect(offered.contains("text/plain;charset=utf-8"), "removed before the clipboard had it: \(offered)")
+        usleep(300_000)
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("pasted ✓".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
+        try perform("ctrl+v")
+        let pasted = try #require(probe.wait(for: "pasted", timeout: 20), "no paste: \(probe.events())")
+        #expect(pasted["text"] as? String == "pasted ✓")
+        #expect(probe.events("cut-failed").isEmpty && probe.events("paste-failed").isEmpty, "\(probe.events())")
+    }
+
+    // MARK: Drags that end badly
+
+    /// Escape during a drag out of the app held over a GTK peer (X11: the headless sway's seat has no keyboard): the
+    /// drag ends cancelled, the peer's enter and leave balance and it got no drop, the moved item stays.
+    func escapeCancelsDrag() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        try desktop.key("Escape")
+        let ended = try #require(source.wait(for: "ended"), "the drag never ended: \(source.events())")
+        try desktop.release()
+        usleep(500_000)
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("ended").count == 1)
+        #expect(source.events("removed").isEmpty, "the item stays")
+        #expect(target.events("drop").isEmpty)
+        #expect(target.events("enter").count == target.events("leave").count, "the peer's feedback: \(target.events())")
+    }
+
+    /// A peer killed while the pointer holds a drag over it: the drag ends, cancelled, within seconds of the
+    /// release, once; the moved item stays; a second drag to a new peer succeeds.
+    func peerKilledMidDrag() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        kill(try desktop.windowPID("peer-tgt"), SIGKILL)
+        usleep(500_000)
+        let released = Date().timeIntervalSince1970
+        try desktop.release()
+        let ended = try #require(source.wait(for: "ended", timeout: 30), "the drag never ended: \(source.events())")
+        let elapsed = try #require(ended["t"] as? Double) - released
+        #expect(elapsed < 5, "the drag ended \(elapsed) s after the release")
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("removed").isEmpty, "the item stays")
+
+        let second = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt2", "--accept", "text", "--action", "move"])
+        let next = try start(second, title: "peer-tgt2", at: Self.right)
+        try desktop.drag(from: from.center, to: next.center)
+        let drop = try #require(second.wait(for: "drop"), "the second drag failed: \(source.events())")
+        #expect(drop["text"] as? String == "kept")
+        #expect(source.wait(for: "removed")?["remaining"] as? Int == 0)
+        #expect(source.events("ended").map { $0["operation"] as? String } == ["cancel", "move"])
+    }
 }
