@@ -32,3 +32,10 @@ public enum GTKMainQueue {
         dndkit_main_queue_source_install()
     }
 }
+
+/// Cancels a drag as failed: its source hears `drag-cancel`, then `drag-end`.
+///
+/// The corresponding C function is `dndkit_drag_cancel` (the `cancel` signal, emitted with a variadic call).
+func cancelDrag(_ drag: OpaquePointer) {
+    dndkit_drag_cancel(drag)
+}

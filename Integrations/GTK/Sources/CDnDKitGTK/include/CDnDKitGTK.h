@@ -35,6 +35,10 @@ void dndkit_task_return_bytes(GTask *task, const void *bytes, gsize length);
 /// Fails a write with `message` (G_IO_ERROR_FAILED). Takes the task's reference.
 void dndkit_task_return_error(GTask *task, const char *message);
 
+/// Cancels a drag as failed (emits its `cancel` signal with GDK_DRAG_CANCEL_ERROR, a variadic call Swift cannot
+/// make): the drag source hears `drag-cancel`, then `drag-end`.
+void dndkit_drag_cancel(GdkDrag *drag);
+
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
 void dndkit_main_queue_source_install(void);
