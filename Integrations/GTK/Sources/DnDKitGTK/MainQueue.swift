@@ -39,3 +39,17 @@ public enum GTKMainQueue {
 func cancelDrag(_ drag: OpaquePointer) {
     dndkit_drag_cancel(drag)
 }
+
+/// Makes Escape cancel the drag under X11, until it ends (GTK 4.8 drops the Escape its X11 drag grabs).
+///
+/// The corresponding C function is `dndkit_drag_watch_escape`.
+func watchEscape(_ drag: OpaquePointer) {
+    dndkit_drag_watch_escape(drag)
+}
+
+/// Stops ``watchEscape(_:)``.
+///
+/// The corresponding C function is `dndkit_drag_unwatch_escape`.
+func unwatchEscape(_ drag: OpaquePointer) {
+    dndkit_drag_unwatch_escape(drag)
+}

@@ -193,6 +193,7 @@ final class DragSourceController {
         LocalDrags.items[drag] = pendingItems
         pendingItems = []
         activeDrag = drag
+        watchEscape(drag)
         connect(drag, Signals.dropPerformed, context: self) { drag, data in
             guard let drag, let self = context(data, as: DragSourceController.self) else { return }
             let reference = GObjectReference(UnsafeMutableRawPointer(drag))
@@ -218,7 +219,10 @@ final class DragSourceController {
     }
 
     private func end(drag: OpaquePointer?, deleted: Bool) {
-        if let drag { LocalDrags.items[drag] = nil }
+        if let drag {
+            LocalDrags.items[drag] = nil
+            unwatchEscape(drag)
+        }
         activeDrag = nil
         content = nil
         let operation: DropOperation = cancelled ? .cancel : deleted ? .move : .copy

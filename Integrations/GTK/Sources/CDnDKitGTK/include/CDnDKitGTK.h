@@ -39,6 +39,14 @@ void dndkit_task_return_error(GTask *task, const char *message);
 /// make): the drag source hears `drag-cancel`, then `drag-end`.
 void dndkit_drag_cancel(GdkDrag *drag);
 
+/// Makes Escape cancel `drag` under X11 (GTK 4.8's X11 drag grabs the key but drops what the grab brings): until
+/// ``dndkit_drag_unwatch_escape`` or the drag's end, an Escape press emits its `cancel`
+/// (GDK_DRAG_CANCEL_USER_CANCELLED). Does nothing on other displays.
+void dndkit_drag_watch_escape(GdkDrag *drag);
+
+/// Stops watching Escape for `drag`.
+void dndkit_drag_unwatch_escape(GdkDrag *drag);
+
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
 void dndkit_main_queue_source_install(void);
