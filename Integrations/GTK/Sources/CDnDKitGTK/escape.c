@@ -2,6 +2,8 @@
 // with XIGrabKeycode, but the key events the grab brings arrive for the root window, which GDK has no surface for:
 // it drops them, and Escape never cancels the drag. Here a handler of the display's raw events ("xevent") sees the
 // grabbed key press and cancels the drag itself, as GTK's own key handling would (GDK_DRAG_CANCEL_USER_CANCELLED).
+// And a drop whose X11 source died: GTK is never told (no XdndLeave comes), so a target asks whether anyone still
+// owns XdndSelection, which the X server clears when its owner's window goes.
 #include "CDnDKitGTK.h"
 
 #ifdef GDK_WINDOWING_X11
@@ -45,5 +47,17 @@ void dndkit_drag_unwatch_escape(GdkDrag *drag) {
     g_signal_handlers_disconnect_by_func(display, G_CALLBACK(dndkit_escape_xevent), drag);
 #else
     (void)drag;
+#endif
+}
+
+gboolean dndkit_drop_source_gone(GdkDrop *drop) {
+#ifdef GDK_WINDOWING_X11
+    GdkDisplay *display = gdk_drop_get_display(drop);
+    if (!GDK_IS_X11_DISPLAY(display)) return FALSE;
+    Atom selection = gdk_x11_get_xatom_by_name_for_display(display, "XdndSelection");
+    return XGetSelectionOwner(gdk_x11_display_get_xdisplay(display), selection) == None;
+#else
+    (void)drop;
+    return FALSE;
 #endif
 }

@@ -53,3 +53,10 @@ func watchEscape(_ drag: OpaquePointer) {
 func unwatchEscape(_ drag: OpaquePointer) {
     dndkit_drag_unwatch_escape(drag)
 }
+
+/// Whether the program dragging `drop` is gone (X11: nobody owns XdndSelection; false elsewhere).
+///
+/// The corresponding C function is `dndkit_drop_source_gone`.
+func dropSourceGone(_ drop: OpaquePointer) -> Bool {
+    dndkit_drop_source_gone(drop) != 0
+}

@@ -17,7 +17,7 @@ struct DesktopTests {
         case clipboardFromApp, clipboardIntoApp
         case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer, clipboardOwnerNeverAnswers
         case textToDelegate, clipboardLargeIntoApp, photoSorterMovesBetweenPanes
-        case widgetShortcuts, widgetClipboardActions, escapeCancelsDrag, peerKilledMidDrag
+        case widgetShortcuts, widgetClipboardActions, escapeCancelsDrag, peerKilledMidDrag, peerSourceKilledMidDrag
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
         /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only. Keys: X11
@@ -57,6 +57,7 @@ struct DesktopTests {
             case .widgetClipboardActions: try scenarios.widgetCopyCutPaste(keys: false)
             case .escapeCancelsDrag: try scenarios.escapeCancelsDrag()
             case .peerKilledMidDrag: try scenarios.peerKilledMidDrag()
+            case .peerSourceKilledMidDrag: try scenarios.peerSourceKilledMidDrag()
             }
         }
     }

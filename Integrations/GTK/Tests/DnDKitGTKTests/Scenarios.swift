@@ -446,4 +446,37 @@ struct Scenarios {
         #expect(source.wait(for: "removed")?["remaining"] as? Int == 0)
         #expect(source.events("ended").map { $0["operation"] as? String } == ["cancel", "move"])
     }
+
+    /// A GTK peer dragging text into the app, killed while the pointer holds the drag over the app's target: the
+    /// target's isTargeted goes back to false within seconds and nothing is dropped; a drag from a new peer then
+    /// arrives.
+    func peerSourceKilledMidDrag() throws {
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--text", "lost"])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "targeted") != nil, "the drag never lit the app: \(target.events())")
+        kill(try desktop.windowPID("peer-src"), SIGKILL)
+        usleep(500_000)
+        let released = Date().timeIntervalSince1970
+        try desktop.release()
+        let deadline = Date().addingTimeInterval(15)
+        while target.events("targeted").count < 2, Date() < deadline { usleep(50_000) }
+        let lit = target.events("targeted")
+        #expect(lit.map { $0["value"] as? Bool } == [true, false], "isTargeted: \(lit)")
+        if let off = lit.last?["t"] as? Double, lit.count == 2 {
+            #expect(off - released < 8, "isTargeted went off \(off - released) s after the release")
+        }
+        #expect(target.events("drop").isEmpty)
+
+        let second = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src2", "--text", "arrived"])
+        let next = try start(second, title: "peer-src2", at: Self.left)
+        try desktop.drag(from: next.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the second drag failed: \(target.events())")
+        #expect(drop["text"] as? String == "arrived")
+        #expect(
+            target.events("targeted").map { $0["value"] as? Bool } == [true, false, true, false],
+            "isTargeted over both drags: \(target.events("targeted"))")
+    }
 }

@@ -47,6 +47,10 @@ void dndkit_drag_watch_escape(GdkDrag *drag);
 /// Stops watching Escape for `drag`.
 void dndkit_drag_unwatch_escape(GdkDrag *drag);
 
+/// Whether the program dragging `drop` is gone: under X11, nobody owns XdndSelection any more (the source died
+/// mid-drag, and no XdndLeave will come). FALSE on other displays, whose compositor ends such drops itself.
+gboolean dndkit_drop_source_gone(GdkDrop *drop);
+
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
 void dndkit_main_queue_source_install(void);
