@@ -61,3 +61,12 @@ gboolean dndkit_drop_source_gone(GdkDrop *drop) {
     return FALSE;
 #endif
 }
+
+gboolean dndkit_drag_is_x11(GdkDrag *drag) {
+#ifdef GDK_WINDOWING_X11
+    return GDK_IS_X11_DISPLAY(gdk_drag_get_display(drag));
+#else
+    (void)drag;
+    return FALSE;
+#endif
+}

@@ -60,3 +60,10 @@ func unwatchEscape(_ drag: OpaquePointer) {
 func dropSourceGone(_ drop: OpaquePointer) -> Bool {
     dndkit_drop_source_gone(drop) != 0
 }
+
+/// Whether the drag runs on an X11 display.
+///
+/// The corresponding C function is `dndkit_drag_is_x11`.
+func isX11(_ drag: OpaquePointer) -> Bool {
+    dndkit_drag_is_x11(drag) != 0
+}

@@ -166,13 +166,15 @@ final class DragSourceController {
     /// The drag in progress, from `drag-begin` to `drag-end`.
     private var activeDrag: OpaquePointer?
 
-    /// How long a drop may stay unfinished with no read going on before the drag is cancelled: a receiver that died
-    /// after the release (X11: GTK waits for its XdndFinished forever) must not leave the drag, and its item, stuck.
+    /// How long a drop may stay unfinished with no read going on before the drag is cancelled, under X11: a receiver
+    /// that died after the release (GTK waits for its XdndFinished forever) must not leave the drag, and its item,
+    /// stuck. Wayland's compositor cancels such a drag itself.
     static let unansweredDrop: Duration = .seconds(5)
 
     /// Once the user released over a receiver: cancels the drag if it is neither finished nor being read for
     /// ``unansweredDrop``.
     private func watch(_ drag: GObjectReference) {
+        guard isX11(drag.opaque) else { return }
         Task { @MainActor in
             var quietSince = ContinuousClock.now
             while activeDrag == drag.opaque {

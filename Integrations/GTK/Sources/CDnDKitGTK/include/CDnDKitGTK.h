@@ -51,6 +51,9 @@ void dndkit_drag_unwatch_escape(GdkDrag *drag);
 /// mid-drag, and no XdndLeave will come). FALSE on other displays, whose compositor ends such drops itself.
 gboolean dndkit_drop_source_gone(GdkDrop *drop);
 
+/// Whether `drag` runs on an X11 display.
+gboolean dndkit_drag_is_x11(GdkDrag *drag);
+
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
 void dndkit_main_queue_source_install(void);
