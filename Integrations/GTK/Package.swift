@@ -27,11 +27,12 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // What Swift cannot write: a GObject subclass (its macros) and libdispatch's main-queue hooks (undeclared).
+        // What Swift cannot write: a GObject subclass (its macros), libdispatch's main-queue hooks (undeclared), and
+        // Escape during an X11 drag (raw XInput 2 events; libX11).
         .target(
             name: "CDnDKitGTK",
             dependencies: ["CGtk"],
-            linkerSettings: [.linkedLibrary("dispatch")]
+            linkerSettings: [.linkedLibrary("dispatch"), .linkedLibrary("X11")]
         ),
         .target(
             name: "DnDKitGTK",

@@ -103,3 +103,7 @@ void dndkit_task_return_error(GTask *task, const char *message) {
     g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", message);
     g_object_unref(task);
 }
+
+void dndkit_drag_cancel(GdkDrag *drag) {
+    g_signal_emit_by_name(drag, "cancel", GDK_DRAG_CANCEL_ERROR);
+}

@@ -34,9 +34,10 @@ final class DropTargetController {
                 }.action
             }
         }
-        connect(target, Signals.dragLeave, context: self) { _, _, data in
+        connect(target, Signals.dragLeave, context: self) { _, drop, data in
             guard let self = context(data, as: DropTargetController.self) else { return }
-            MainActor.assumeIsolated { self.leave() }
+            let pointer = drop.map { UncheckedPointer(UnsafeMutableRawPointer($0)) }
+            MainActor.assumeIsolated { self.leave(pointer.map { OpaquePointer($0.pointer) }) }
         }
         connect(target, Signals.drop, context: self) { _, drop, x, y, data in
             guard let drop, let self = context(data, as: DropTargetController.self) else { return 0 }
@@ -68,6 +69,7 @@ final class DropTargetController {
             isTargeted = true
             handler.isTargeted(true)
             handler.entered(info)
+            watchSource(of: drop)
         }
         let allowed = gdk_drop_get_actions(drop)
         var action = Self.preferred(allowed, local: current.offer == nil)
@@ -103,9 +105,27 @@ final class DropTargetController {
         handler.isTargeted(false)
     }
 
-    private func leave() {
+    /// Ends the hover of `drop` (of whichever drop hovers for nil); a late leave of a drop already ended (see
+    /// ``watchSource(of:)``) leaves a newer one alone.
+    private func leave(_ drop: OpaquePointer?) {
+        guard drop == nil || hovering == nil || hovering?.drop == drop else { return }
         unlight(.zero, exited: true)
         hovering = nil
+    }
+
+    /// While `drop` hovers, checks four times a second that its source is still there: under X11 a source that dies
+    /// mid-drag sends no XdndLeave, and the widget would stay lit for good. When it is gone, the hover ends.
+    private func watchSource(of drop: OpaquePointer) {
+        let reference = GObjectReference(UnsafeMutableRawPointer(drop))
+        Task { @MainActor in
+            while isTargeted, hovering?.drop == reference.opaque {
+                if dropSourceGone(reference.opaque) {
+                    leave(reference.opaque)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+        }
     }
 
     private func drop(_ drop: OpaquePointer, at location: CGPoint) -> gboolean {

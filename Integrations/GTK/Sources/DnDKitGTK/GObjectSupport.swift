@@ -55,6 +55,8 @@ typealias PrepareHandler =
     @convention(c) (OpaquePointer?, Double, Double, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>?
 /// `void (*)(GObject *, GObject *, gpointer)`.
 typealias ObjectHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void
+/// `void (*)(GObject *, gpointer)`.
+typealias InstanceHandler = @convention(c) (OpaquePointer?, gpointer?) -> Void
 /// `void (*)(GtkDragSource *, GdkDrag *, gboolean, gpointer)`.
 typealias DragEndHandler = @convention(c) (OpaquePointer?, OpaquePointer?, gboolean, gpointer?) -> Void
 /// `gboolean (*)(GtkDragSource *, GdkDrag *, GdkDragCancelReason, gpointer)`.
@@ -78,6 +80,8 @@ enum Signals {
     static let dragEnd = Signal<DragEndHandler>(name: "drag-end")
     /// GtkDragSource's `drag-cancel`.
     static let dragCancel = Signal<DragCancelHandler>(name: "drag-cancel")
+    /// GdkDrag's `drop-performed`: the user released over a receiver.
+    static let dropPerformed = Signal<InstanceHandler>(name: "drop-performed")
     /// GtkDropTargetAsync's `accept`.
     static let accept = Signal<AcceptHandler>(name: "accept")
     /// GtkDropTargetAsync's `drag-enter`.
@@ -86,6 +90,8 @@ enum Signals {
     static let dragMotion = Signal<DragMotionHandler>(name: "drag-motion")
     /// GtkDropTargetAsync's `drag-leave`.
     static let dragLeave = Signal<ObjectHandler>(name: "drag-leave")
+    /// GSimpleAction's `activate` (`void (*)(GSimpleAction *, GVariant *, gpointer)`).
+    static let activate = Signal<ObjectHandler>(name: "activate")
     /// GtkDropTargetAsync's `drop`.
     static let drop = Signal<DropSignalHandler>(name: "drop")
 }

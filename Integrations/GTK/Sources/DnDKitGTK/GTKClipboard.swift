@@ -29,7 +29,8 @@ public enum GTKClipboard {
     /// - Parameters:
     ///   - values: The values (the first one's representations are offered; all of them as files when they can be).
     ///   - selection: Which clipboard.
-    /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display.
+    /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display; `.notTaken` when the clipboard did not
+    ///   take them.
     @MainActor
     public static func copy<T: Transferable>(_ values: [T], to selection: Selection = .clipboard)
         throws(GTKTransferError)
@@ -41,15 +42,31 @@ public enum GTKClipboard {
     /// - Parameters:
     ///   - items: The items.
     ///   - selection: Which clipboard.
-    /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display.
+    /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display; `.notTaken` when the clipboard did not
+    ///   take them.
     /// The corresponding C function is `gdk_clipboard_set_content`.
     @MainActor
     public static func copy(items: [ItemProvider], to selection: Selection = .clipboard) throws(GTKTransferError) {
+        guard !items.isEmpty else { return }
+        try place(items: items, to: selection)
+    }
+
+    /// Puts items on a clipboard and makes sure it holds them: GTK owns the clipboard with their content once this
+    /// returns (a cut removes its values only then).
+    /// - Throws: `GTKTransferError` `.noDisplay`; `.notTaken` when the clipboard did not take the content.
+    @MainActor
+    static func place(items: [ItemProvider], to selection: Selection) throws(GTKTransferError) {
         GTKMainQueue.install()
         let clipboard = try clipboard(selection)
-        guard let provider = OutgoingContent(items: items).makeProvider() else { return }
-        gdk_clipboard_set_content(clipboard, provider)
-        g_object_unref(provider)
+        guard let provider = OutgoingContent(items: items).makeProvider() else {
+            throw GTKTransferError(.notTaken, "\(selection.name) was not given the items: they offer no type")
+        }
+        defer { g_object_unref(provider) }
+        guard gdk_clipboard_set_content(clipboard, provider) != 0, gdk_clipboard_is_local(clipboard) != 0,
+            gdk_clipboard_get_content(clipboard) == provider
+        else {
+            throw GTKTransferError(.notTaken, "\(selection.name) did not take the items (another owner kept it)")
+        }
     }
 
     /// The MIME types a clipboard's owner offers, in its order, as GTK knows them now: right after another program

@@ -30,6 +30,8 @@ extension ErrorCode where Failure == GTKTransferError {
     public static let tooLarge = Self(rawValue: "too large")
     /// The other program did not answer in time.
     public static let timedOut = Self(rawValue: "timed out")
+    /// The clipboard did not take the content (nothing was cut).
+    public static let notTaken = Self(rawValue: "not taken")
     /// There is no display (GTK was not initialised, or no display could be opened).
     public static let noDisplay = Self(rawValue: "no display")
 }

@@ -32,3 +32,38 @@ public enum GTKMainQueue {
         dndkit_main_queue_source_install()
     }
 }
+
+/// Cancels a drag as failed: its source hears `drag-cancel`, then `drag-end`.
+///
+/// The corresponding C function is `dndkit_drag_cancel` (the `cancel` signal, emitted with a variadic call).
+func cancelDrag(_ drag: OpaquePointer) {
+    dndkit_drag_cancel(drag)
+}
+
+/// Makes Escape cancel the drag under X11, until it ends (GTK 4.8 drops the Escape its X11 drag grabs).
+///
+/// The corresponding C function is `dndkit_drag_watch_escape`.
+func watchEscape(_ drag: OpaquePointer) {
+    dndkit_drag_watch_escape(drag)
+}
+
+/// Stops ``watchEscape(_:)``.
+///
+/// The corresponding C function is `dndkit_drag_unwatch_escape`.
+func unwatchEscape(_ drag: OpaquePointer) {
+    dndkit_drag_unwatch_escape(drag)
+}
+
+/// Whether the program dragging `drop` is gone (X11: nobody owns XdndSelection; false elsewhere).
+///
+/// The corresponding C function is `dndkit_drop_source_gone`.
+func dropSourceGone(_ drop: OpaquePointer) -> Bool {
+    dndkit_drop_source_gone(drop) != 0
+}
+
+/// Whether the drag runs on an X11 display.
+///
+/// The corresponding C function is `dndkit_drag_is_x11`.
+func isX11(_ drag: OpaquePointer) -> Bool {
+    dndkit_drag_is_x11(drag) != 0
+}

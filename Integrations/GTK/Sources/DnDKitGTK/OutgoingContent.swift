@@ -33,6 +33,9 @@ final class OutgoingContent {
             }
     }
 
+    /// How many reads are being answered now (a drag's watchdog waits while a receiver reads).
+    private(set) var reading = 0
+
     /// The MIME types offered.
     var mimeTypes: [String] {
         offers.map(\.mime) + (offersFiles ? [DesktopTypeNames.uriList] : [])
@@ -52,8 +55,10 @@ final class OutgoingContent {
                 let name = String(cString: mime)
                 let pending = UncheckedPointer(UnsafeMutableRawPointer(task))
                 MainActor.assumeIsolated {
+                    content.reading += 1
                     _ = Task { @MainActor in
                         let task = OpaquePointer(pending.pointer)
+                        defer { content.reading -= 1 }
                         do {
                             let data = try await content.produce(name)
                             data.withUnsafeBytes { dndkit_task_return_bytes(task, $0.baseAddress, gsize($0.count)) }

@@ -156,7 +156,36 @@ final class DragSourceController {
         guard !providers.isEmpty else { return nil }
         cancelled = false
         pendingItems = providers
-        return OutgoingContent(items: providers).makeProvider().map { UnsafeMutableRawPointer($0) }
+        let content = OutgoingContent(items: providers)
+        self.content = content
+        return content.makeProvider().map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// The content of the drag in progress (its reads, for the watchdog).
+    private var content: OutgoingContent?
+    /// The drag in progress, from `drag-begin` to `drag-end`.
+    private var activeDrag: OpaquePointer?
+
+    /// How long a drop may stay unfinished with no read going on before the drag is cancelled, under X11: a receiver
+    /// that died after the release (GTK waits for its XdndFinished forever) must not leave the drag, and its item,
+    /// stuck. Wayland's compositor cancels such a drag itself.
+    static let unansweredDrop: Duration = .seconds(5)
+
+    /// Once the user released over a receiver: cancels the drag if it is neither finished nor being read for
+    /// ``unansweredDrop``.
+    private func watch(_ drag: GObjectReference) {
+        guard isX11(drag.opaque) else { return }
+        Task { @MainActor in
+            var quietSince = ContinuousClock.now
+            while activeDrag == drag.opaque {
+                if (content?.reading ?? 0) > 0 { quietSince = .now }
+                if ContinuousClock.now - quietSince >= Self.unansweredDrop {
+                    cancelDrag(drag.opaque)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
     }
 
     /// The items of the drag being prepared, until it begins.
@@ -165,6 +194,13 @@ final class DragSourceController {
     private func begin(_ source: OpaquePointer, drag: OpaquePointer) {
         LocalDrags.items[drag] = pendingItems
         pendingItems = []
+        activeDrag = drag
+        watchEscape(drag)
+        connect(drag, Signals.dropPerformed, context: self) { drag, data in
+            guard let drag, let self = context(data, as: DragSourceController.self) else { return }
+            let reference = GObjectReference(UnsafeMutableRawPointer(drag))
+            MainActor.assumeIsolated { self.watch(reference) }
+        }
         switch preview {
         case .standard:
             break
@@ -185,7 +221,12 @@ final class DragSourceController {
     }
 
     private func end(drag: OpaquePointer?, deleted: Bool) {
-        if let drag { LocalDrags.items[drag] = nil }
+        if let drag {
+            LocalDrags.items[drag] = nil
+            unwatchEscape(drag)
+        }
+        activeDrag = nil
+        content = nil
         let operation: DropOperation = cancelled ? .cancel : deleted ? .move : .copy
         cancelled = false
         onEnded(operation)

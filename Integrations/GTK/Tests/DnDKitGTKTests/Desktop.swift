@@ -241,14 +241,18 @@ final class Desktop: @unchecked Sendable {
     }
 
     private func swayFrame(_ title: String) throws -> Frame? {
+        guard let rect = try swayNode(title)?["rect"] as? [String: Any] else { return nil }
+        let value = { (key: String) in (rect[key] as? NSNumber)?.intValue ?? 0 }
+        return Frame(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
+    }
+
+    /// The window titled `title` in sway's tree (a node with a process id).
+    private func swayNode(_ title: String) throws -> [String: Any]? {
         let tree = try tool("swaymsg", ["-t", "get_tree"]).output
         guard let root = try JSONSerialization.jsonObject(with: tree) as? [String: Any] else { return nil }
         var stack = [root]
         while let node = stack.popLast() {
-            if node["name"] as? String == title, node["pid"] != nil, let rect = node["rect"] as? [String: Any] {
-                let value = { (key: String) in (rect[key] as? NSNumber)?.intValue ?? 0 }
-                return Frame(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
-            }
+            if node["name"] as? String == title, node["pid"] != nil { return node }
             stack += (node["nodes"] as? [[String: Any]] ?? []) + (node["floating_nodes"] as? [[String: Any]] ?? [])
         }
         return nil
@@ -256,6 +260,19 @@ final class Desktop: @unchecked Sendable {
 
     /// Drags with the real pointer from `from` to `to` (screen pixels): press, move in steps, release.
     func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) throws {
+        switch backend {
+        case .x11:
+            try hold(from: from, to: to)
+            usleep(300_000)
+            try release()
+        case .wayland:
+            try pointer("drag \(from.x) \(from.y) \(to.x) \(to.y) 20 0.03\nsync\n")
+        }
+    }
+
+    /// Starts a drag with the real pointer and holds it: press at `from`, move in steps to `to`, keep the button
+    /// down (``release()`` ends it).
+    func hold(from: (x: Int, y: Int), to: (x: Int, y: Int)) throws {
         switch backend {
         case .x11:
             var arguments = ["mousemove", "\(from.x)", "\(from.y)", "sleep", "0.1", "mousedown", "1"]
@@ -268,9 +285,55 @@ final class Desktop: @unchecked Sendable {
             // GTK sends a position only once the last one was answered: a few small moves at the end make sure the
             // target hears where the pointer stopped.
             for wiggle in [1, 0, 1, 0] { arguments += ["sleep", "0.15", "mousemove", "\(to.x + wiggle)", "\(to.y)"] }
-            try tool("xdotool", arguments + ["sleep", "0.3", "mouseup", "1"])
+            try tool("xdotool", arguments)
         case .wayland:
-            try pointer("drag \(from.x) \(from.y) \(to.x) \(to.y) 20 0.03\nsync\n")
+            var commands = "abs \(from.x) \(from.y)\nsleep 0.1\nabs \(from.x + 1) \(from.y)\nsleep 0.1\ndown\n"
+            for step in 1...20 {
+                commands +=
+                    "abs \(from.x + (to.x - from.x) * step / 20) \(from.y + (to.y - from.y) * step / 20)\nsleep 0.03\n"
+            }
+            for wiggle in [1, 0, 1, 0] { commands += "sleep 0.15\nabs \(to.x + wiggle) \(to.y)\n" }
+            try pointer(commands + "sync\n")
+        }
+    }
+
+    /// Releases the pointer's button.
+    func release() throws {
+        switch backend {
+        case .x11: try tool("xdotool", ["mouseup", "1"])
+        case .wayland: try pointer("up\nsync\n")
+        }
+    }
+
+    /// Presses keys (xdotool's names: `ctrl+c`, `Escape`) in the window titled `title`, given the keyboard focus
+    /// first. X11 only: the headless sway's seat has no keyboard.
+    /// With no title, the keys go where the keyboard is (a drag's grab).
+    func key(_ keys: String, in title: String? = nil) throws {
+        guard backend == .x11 else { throw DesktopError("no keyboard under \(backend)") }
+        if let title {
+            let found = try tool("xdotool", ["search", "--name", "^\(title)$"])
+            guard let window = found.text.split(separator: "\n").first else {
+                throw DesktopError("no window \(title)")
+            }
+            try tool("xdotool", ["windowfocus", "--sync", String(window)])
+        }
+        try tool("xdotool", ["key", keys])
+    }
+
+    /// The process id of the program that shows the window titled `title` (its own, not its launcher's).
+    func windowPID(_ title: String) throws -> pid_t {
+        switch backend {
+        case .x11:
+            let found = try tool("xdotool", ["search", "--name", "^\(title)$", "getwindowpid"])
+            guard let pid = found.text.split(separator: "\n").first.flatMap({ pid_t($0) }) else {
+                throw DesktopError("no process id for the window \(title): \(found.text) \(found.error)")
+            }
+            return pid
+        case .wayland:
+            guard let pid = try swayNode(title)?["pid"] as? NSNumber else {
+                throw DesktopError("no process id for the window \(title)")
+            }
+            return pid_t(pid.int32Value)
         }
     }
 

@@ -17,13 +17,16 @@ struct DesktopTests {
         case clipboardFromApp, clipboardIntoApp
         case pngToQtPeer, pngFromQtPeer, fileToGTKPeer, filesFromGTKPeer, clipboardOwnerNeverAnswers
         case textToDelegate, clipboardLargeIntoApp, photoSorterMovesBetweenPanes
+        case widgetShortcuts, widgetClipboardActions, escapeCancelsDrag, peerKilledMidDrag, peerSourceKilledMidDrag
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
-        /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only.
+        /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only. Keys: X11
+        /// only (the headless sway's seat has no keyboard).
         func runs(on backend: Desktop.Backend) -> Bool {
             switch self {
             case .pngToQtPeer: Desktop.hasQt(on: backend)
             case .pngFromQtPeer: backend == .wayland && Desktop.hasQt(on: backend)
+            case .widgetShortcuts, .escapeCancelsDrag: backend == .x11
             default: true
             }
         }
@@ -50,14 +53,23 @@ struct DesktopTests {
             case .textToDelegate: try scenarios.textToDelegate()
             case .clipboardLargeIntoApp: try scenarios.clipboardLargeIntoApp()
             case .photoSorterMovesBetweenPanes: try scenarios.photoSorterMovesBetweenPanes()
+            case .widgetShortcuts: try scenarios.widgetCopyCutPaste(keys: true)
+            case .widgetClipboardActions: try scenarios.widgetCopyCutPaste(keys: false)
+            case .escapeCancelsDrag: try scenarios.escapeCancelsDrag()
+            case .peerKilledMidDrag: try scenarios.peerKilledMidDrag()
+            case .peerSourceKilledMidDrag: try scenarios.peerSourceKilledMidDrag()
             }
         }
     }
 
-    /// Every scenario on every backend it runs on.
-    static let cases: [(Scenario, Desktop.Backend)] = Scenario.allCases.flatMap { scenario in
-        Desktop.Backend.available.filter { scenario.runs(on: $0) }.map { (scenario, $0) }
-    }
+    /// Every scenario on every backend it runs on; only those named in `DNDKIT_GTK_SCENARIOS` (comma-separated)
+    /// when it is set, to rerun a few while working on them.
+    static let cases: [(Scenario, Desktop.Backend)] = {
+        let only = ProcessInfo.processInfo.environment["DNDKIT_GTK_SCENARIOS"].map { $0.split(separator: ",") }
+        return Scenario.allCases.filter { only?.contains(Substring($0.rawValue)) ?? true }.flatMap { scenario in
+            Desktop.Backend.available.filter { scenario.runs(on: $0) }.map { (scenario, $0) }
+        }
+    }()
 
     @Test(arguments: cases)
     func scenario(_ scenario: Scenario, on backend: Desktop.Backend) throws {

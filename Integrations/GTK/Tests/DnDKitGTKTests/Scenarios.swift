@@ -352,4 +352,131 @@ struct Scenarios {
         let removed = try #require(libraries.firstIndex(of: library))
         #expect(added < removed, "the album had the photo before the library let it go")
     }
+
+    // MARK: Copy, cut and paste on a widget
+
+    /// A copyable, cuttable paste destination, driven by its shortcuts (`keys`: Ctrl+C, Ctrl+X, Ctrl+V, X11 only,
+    /// the headless sway's seat having no keyboard) or by its actions (one per click, every backend): xclip or
+    /// wl-paste reads what was copied and what was cut; the cut removes the item only once the clipboard offers it;
+    /// text from xclip or wl-copy is pasted as it was.
+    func widgetCopyCutPaste(keys: Bool) throws {
+        let title = "clip-widget"
+        let probe = try desktop.probe(
+            ["clip-widget", "--title", title, "--text", "copied ✓"] + (keys ? [] : ["--clicks", "copy,cut,paste"]))
+        let frame = try start(probe, title: title, at: Self.left)
+        func perform(_ key: String) throws {
+            if keys { try desktop.key(key, in: title) } else { try desktop.click(at: frame.center) }
+        }
+        if keys { try desktop.click(at: frame.center) }  // the keyboard focus
+        usleep(200_000)
+
+        try perform("ctrl+c")
+        #expect(probe.wait(for: "copy-asked") != nil, "the copy never happened: \(probe.events())")
+        usleep(300_000)
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+        #expect(probe.events("removed").isEmpty, "a copy removes nothing")
+
+        try perform("ctrl+x")
+        let removed = try #require(probe.wait(for: "removed"), "the cut never happened: \(probe.events())")
+        #expect(removed["remaining"] as? Int == 0)
+        let offered = removed["offered"] as? [String] ?? []
+        #expect(offered.contains("text/plain;charset=utf-8"), "removed before the clipboard had it: \(offered)")
+        usleep(300_000)
+        #expect(String(decoding: try desktop.paste("text/plain;charset=utf-8"), as: UTF8.self) == "copied ✓")
+
+        let text = desktop.work.appendingPathComponent("text.txt")
+        try Data("pasted ✓".utf8).write(to: text)
+        chmod(text.path, 0o644)
+        try desktop.copy(text, as: "text/plain;charset=utf-8")
+        try perform("ctrl+v")
+        let pasted = try #require(probe.wait(for: "pasted", timeout: 20), "no paste: \(probe.events())")
+        #expect(pasted["text"] as? String == "pasted ✓")
+        #expect(probe.events("cut-failed").isEmpty && probe.events("paste-failed").isEmpty, "\(probe.events())")
+    }
+
+    // MARK: Drags that end badly
+
+    /// Escape during a drag out of the app held over a GTK peer (X11: the headless sway's seat has no keyboard): the
+    /// drag ends cancelled, the peer's enter and leave balance and it got no drop, the moved item stays.
+    func escapeCancelsDrag() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        try desktop.key("Escape")
+        let ended = try #require(source.wait(for: "ended"), "the drag never ended: \(source.events())")
+        try desktop.release()
+        usleep(500_000)
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("ended").count == 1)
+        #expect(source.events("removed").isEmpty, "the item stays")
+        #expect(target.events("drop").isEmpty)
+        #expect(target.events("enter").count == target.events("leave").count, "the peer's feedback: \(target.events())")
+    }
+
+    /// A peer killed while the pointer holds a drag over it: the drag ends, cancelled, within seconds of the
+    /// release, once; the moved item stays; a second drag to a new peer succeeds.
+    func peerKilledMidDrag() throws {
+        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
+        let target = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        let to = try start(target, title: "peer-tgt", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        kill(try desktop.windowPID("peer-tgt"), SIGKILL)
+        usleep(500_000)
+        let released = Date().timeIntervalSince1970
+        try desktop.release()
+        let ended = try #require(source.wait(for: "ended", timeout: 30), "the drag never ended: \(source.events())")
+        let elapsed = try #require(ended["t"] as? Double) - released
+        #expect(elapsed < 8, "the drag ended \(elapsed) s after the release")
+        #expect(ended["operation"] as? String == "cancel")
+        #expect(source.events("removed").isEmpty, "the item stays")
+
+        let second = try desktop.peer(
+            "gtk4-peer.py", ["target", "--title", "peer-tgt2", "--accept", "text", "--action", "move"])
+        let next = try start(second, title: "peer-tgt2", at: Self.right)
+        try desktop.drag(from: from.center, to: next.center)
+        let drop = try #require(second.wait(for: "drop"), "the second drag failed: \(source.events())")
+        #expect(drop["text"] as? String == "kept")
+        #expect(source.wait(for: "removed")?["remaining"] as? Int == 0)
+        #expect(source.events("ended").map { $0["operation"] as? String } == ["cancel", "move"])
+    }
+
+    /// A GTK peer dragging text into the app, killed while the pointer holds the drag over the app's target: the
+    /// target's isTargeted goes back to false within seconds and nothing is dropped; a drag from a new peer then
+    /// arrives.
+    func peerSourceKilledMidDrag() throws {
+        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--text", "lost"])
+        let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
+        let from = try start(source, title: "peer-src", at: Self.left)
+        let to = try start(target, title: "peer-app", at: Self.right)
+        try desktop.hold(from: from.center, to: to.center)
+        #expect(target.wait(for: "targeted") != nil, "the drag never lit the app: \(target.events())")
+        kill(try desktop.windowPID("peer-src"), SIGKILL)
+        usleep(500_000)
+        let released = Date().timeIntervalSince1970
+        try desktop.release()
+        let deadline = Date().addingTimeInterval(15)
+        while target.events("targeted").count < 2, Date() < deadline { usleep(50_000) }
+        let lit = target.events("targeted")
+        #expect(lit.map { $0["value"] as? Bool } == [true, false], "isTargeted: \(lit)")
+        if let off = lit.last?["t"] as? Double, lit.count == 2 {
+            #expect(off - released < 8, "isTargeted went off \(off - released) s after the release")
+        }
+        #expect(target.events("drop").isEmpty)
+
+        let second = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src2", "--text", "arrived"])
+        let next = try start(second, title: "peer-src2", at: Self.left)
+        try desktop.drag(from: next.center, to: to.center)
+        let drop = try #require(target.wait(for: "drop"), "the second drag failed: \(target.events())")
+        #expect(drop["text"] as? String == "arrived")
+        #expect(
+            target.events("targeted").map { $0["value"] as? Bool } == [true, false, true, false],
+            "isTargeted over both drags: \(target.events("targeted"))")
+    }
 }

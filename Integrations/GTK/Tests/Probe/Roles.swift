@@ -243,3 +243,44 @@ struct ClipboardGetter {
         return fields
     }
 }
+
+/// A widget that is copyable, cuttable (one item: the cut removes it) and a paste destination of text, through its
+/// shortcuts (Ctrl+C, Ctrl+X, Ctrl+V) or, with `--clicks copy,cut,paste`, its actions, one per click in that order
+/// (Wayland's headless seat has no keyboard).
+@MainActor
+final class ClipboardWidget {
+    let label: GTKWidget
+    let arguments: Arguments
+    private var items: [String]
+    private var clicks: [String]
+
+    init(label: GTKWidget, arguments: Arguments) {
+        self.label = label
+        self.arguments = arguments
+        items = [arguments.value("--text") ?? ""]
+        clicks = arguments.value("--clicks")?.split(separator: ",").map(String.init) ?? []
+    }
+
+    func install() {
+        label.copyable { [self] in
+            emit("copy-asked", ["count": items.count])
+            return items
+        }
+        label.cuttable(
+            for: String.self, payload: { [self] in items },
+            onCut: { [self] cut in
+                items.removeAll { cut.contains($0) }
+                let offered = (try? GTKClipboard.offeredMIMETypes()) ?? []
+                emit("removed", ["remaining": items.count, "offered": offered])
+            }, onFailure: { emit("cut-failed", ["message": "\($0)"]) })
+        label.pasteDestination(
+            for: String.self, action: { texts in emit("pasted", ["text": texts.joined(separator: "\n")]) },
+            onFailure: { emit("paste-failed", ["message": "\($0)"]) })
+        label.onClick { [self] in
+            guard !clicks.isEmpty else { return }
+            let action = "dndkit." + clicks.removeFirst()
+            emit("activate", ["action": action])
+            gtk_widget_activate_action_variant(label, action, nil)
+        }
+    }
+}

@@ -5,10 +5,12 @@
 //   gtk-probe source (--png FILE | --text S | --five) [--action copy|move] [--title T] [--size W,H]
 //   gtk-probe clip-set (--png FILE | --text S) [--title T]     copies at start and on every click
 //   gtk-probe clip-get (--png | --text | --formats) [--save FILE] [--title T] [--again]   --again: retry each second
+//   gtk-probe clip-widget --text S [--clicks copy,cut,paste] [--title T]   copyable, cuttable, paste destination
 //
 // Events: ready; target: targeted {value}, drop {kind, count, x, y, text?, saved?, width?, height?, paths?},
 // drop-failed {message}; source: exported {type} (an exporter ran), ended {operation}, removed {remaining};
-// clip-set: set {mimes}; clip-get: got {types, bytes?, text?, saved?} or error {message}.
+// clip-set: set {mimes}; clip-get: got {types, bytes?, text?, saved?} or error {message}; clip-widget: activate
+// {action}, copy-asked {count}, removed {remaining, offered}, pasted {text}, cut-failed/paste-failed {message}.
 import CGtk
 import DnDKit
 import DnDKitGTK
@@ -33,7 +35,8 @@ case "target": Target(label: label, arguments: arguments).install()
 case "source": Source(label: label, arguments: arguments).install()
 case "clip-set": ClipboardSetter(label: label, arguments: arguments).install()
 case "clip-get": ClipboardGetter(arguments: arguments).start()
-default: fail("unknown role \(arguments.role): target, source, clip-set or clip-get")
+case "clip-widget": ClipboardWidget(label: label, arguments: arguments).install()
+default: fail("unknown role \(arguments.role): target, source, clip-set, clip-get or clip-widget")
 }
 
 gtk_window_present(window.asWindow)

@@ -35,6 +35,25 @@ void dndkit_task_return_bytes(GTask *task, const void *bytes, gsize length);
 /// Fails a write with `message` (G_IO_ERROR_FAILED). Takes the task's reference.
 void dndkit_task_return_error(GTask *task, const char *message);
 
+/// Cancels a drag as failed (emits its `cancel` signal with GDK_DRAG_CANCEL_ERROR, a variadic call Swift cannot
+/// make): the drag source hears `drag-cancel`, then `drag-end`.
+void dndkit_drag_cancel(GdkDrag *drag);
+
+/// Makes Escape cancel `drag` under X11 (GTK 4.8's X11 drag grabs the key but drops what the grab brings): until
+/// ``dndkit_drag_unwatch_escape`` or the drag's end, an Escape press emits its `cancel`
+/// (GDK_DRAG_CANCEL_USER_CANCELLED). Does nothing on other displays.
+void dndkit_drag_watch_escape(GdkDrag *drag);
+
+/// Stops watching Escape for `drag`.
+void dndkit_drag_unwatch_escape(GdkDrag *drag);
+
+/// Whether the program dragging `drop` is gone: under X11, nobody owns XdndSelection any more (the source died
+/// mid-drag, and no XdndLeave will come). FALSE on other displays, whose compositor ends such drops itself.
+gboolean dndkit_drop_source_gone(GdkDrop *drop);
+
+/// Whether `drag` runs on an X11 display.
+gboolean dndkit_drag_is_x11(GdkDrag *drag);
+
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
 void dndkit_main_queue_source_install(void);
