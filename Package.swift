@@ -213,7 +213,7 @@ let package = Package(
 
         // MARK: Tests
 
-        // What the test targets share: the seeded generator, the locked box.
+        // What the test targets share: the seeded generator, the locked box, temporary folders, the products folder.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Code written the way iOS and macOS apps write drag and drop, compiled in Swift 6 and, from the same files
         // (symbolic links) plus Swift 5-only code, in Swift 5 (issue 15).
@@ -229,7 +229,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "DesktopTransferTests",
-            dependencies: ["DesktopTransfer", "ContentTypes", "Transfer"]
+            dependencies: ["DesktopTransfer", "ContentTypes", "Transfer", "TestSupport"]
         ),
         .testTarget(
             name: "DiagnosticsTests",
@@ -254,7 +254,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransferSamplesTests",
-            dependencies: ["TransferSamples", "transfer-demo", "Transfer", "ContentTypes", "PNGCodec"]
+            dependencies: ["TransferSamples", "transfer-demo", "Transfer", "ContentTypes", "PNGCodec", "TestSupport"]
         ),
         .testTarget(
             name: "DndSimTests",
@@ -278,7 +278,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "Rendering", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec"],
+            dependencies: [
+                "Simulation", "Rendering", "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec",
+                "TestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

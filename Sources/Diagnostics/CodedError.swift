@@ -6,18 +6,49 @@
 /// ```
 ///
 /// New codes may be added to any error type; compare codes, and show ``rawValue`` (or the error's message) to people.
+///
+/// A code can stand for a number of the C library's (`errno`) that has no name of its own, as swift-system's `Errno`
+/// does: it keeps the number in ``errorNumber``, its name is the C library's words and the number
+/// (`Input/output error (errno 5)`), and it equals another code exactly when their numbers are equal.
 public struct ErrorCode<Failure>: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The code's name, in words: `truncated`, `no such file`.
     public let rawValue: String
+    /// The C library's error number that the code stands for, or `nil` for a named code.
+    public let errorNumber: Int32?
 
     /// Creates a code from its name.
     /// - Parameter rawValue: The name.
     public init(rawValue: String) {
         self.rawValue = rawValue
+        errorNumber = nil
+    }
+
+    /// Creates a code that stands for a C library error number, named by the library's words and the number:
+    /// `Input/output error (errno 5)`.
+    /// - Parameters:
+    ///   - errorNumber: The number (`errno`).
+    ///   - words: The C library's description of it (`strerror`).
+    public init(errorNumber: Int32, words: String) {
+        rawValue = "\(words) (errno \(errorNumber))"
+        self.errorNumber = errorNumber
     }
 
     /// The name.
     public var description: String { rawValue }
+
+    /// Whether two codes are the same: the same number for codes that stand for one, else the same name.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if let number = lhs.errorNumber ?? rhs.errorNumber {
+            return lhs.errorNumber == number && rhs.errorNumber == number
+        }
+        return lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the number of a code that stands for one, else the name.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        if let errorNumber { hasher.combine(errorNumber) } else { hasher.combine(rawValue) }
+    }
 }
 
 /// Where a failure happened, as far as the code that failed knows: a file, a line and column in it, a byte offset,

@@ -91,8 +91,11 @@ extension ErrorCode where Failure == FileSystemError {
     }
     /// The file was replaced by another between the check of what it is and its opening.
     public static let replacedWhileOpening = Self(rawValue: "it was replaced by another file while it was opened")
-    /// Another cause, in the C library's words.
+    /// Another cause: the C library's error number, kept in ``ErrorCode/errorNumber`` and compared by it, shown in the
+    /// library's words and the number (`Input/output error (errno 5)`).
+    /// - Parameter errno: The number.
+    /// - Returns: The code.
     public static func other(_ errno: Int32) -> Self {
-        Self(rawValue: String(cString: strerror(errno)))
+        Self(errorNumber: errno, words: String(cString: strerror(errno)))
     }
 }

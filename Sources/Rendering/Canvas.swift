@@ -74,7 +74,7 @@ struct Canvas {
 
     /// The pixels, clipped, whose centres may fall in a local rectangle mapped by `transform`.
     mutating func clippedBounds(
-        _ transform: RenderTransform, width localWidth: Double, height localHeight: Double
+        _ transform: AffineMap, width localWidth: Double, height localHeight: Double
     ) -> (xs: Range<Int>, ys: Range<Int>)? {
         let box = transform.pixelBounds(of: localWidth, localHeight)
         return area(PixelBox(minX: box.minX - 1, minY: box.minY - 1, maxX: box.maxX + 1, maxY: box.maxY + 1))
@@ -83,10 +83,10 @@ struct Canvas {
     /// Fills a shape drawn in the local frame `0…width × 0…height`, mapped to pixels by `transform`, with anti-aliased
     /// edges. `paint` gives the colour at a local point; `opacity` scales it.
     mutating func fill(
-        _ shape: ShapeKind, width localWidth: Double, height localHeight: Double, transform: RenderTransform,
+        _ shape: ShapeKind, width localWidth: Double, height localHeight: Double, transform: AffineMap,
         opacity: Double = 1, paint: (Double, Double) -> PixelColor
     ) {
-        guard localWidth > 0, localHeight > 0, opacity > 0, let inverse = transform.inverted(),
+        guard localWidth > 0, localHeight > 0, opacity > 0, let inverse = transform.inverted(tolerance: 1e-12),
             let (xs, ys) = clippedBounds(transform, width: localWidth, height: localHeight)
         else { return }
         let pixelsPerUnit = transform.linearScale
@@ -105,10 +105,10 @@ struct Canvas {
 
     /// Draws the inner band, `lineWidth` pixels wide, of a shape's edge: an outline that stays inside the shape.
     mutating func stroke(
-        _ shape: ShapeKind, width localWidth: Double, height localHeight: Double, transform: RenderTransform,
+        _ shape: ShapeKind, width localWidth: Double, height localHeight: Double, transform: AffineMap,
         lineWidth: Double, color: PixelColor
     ) {
-        guard localWidth > 0, localHeight > 0, let inverse = transform.inverted(),
+        guard localWidth > 0, localHeight > 0, let inverse = transform.inverted(tolerance: 1e-12),
             let (xs, ys) = clippedBounds(transform, width: localWidth, height: localHeight)
         else { return }
         let pixelsPerUnit = transform.linearScale

@@ -12,7 +12,7 @@ struct NodeLook: Equatable {
     private let overlayColor: Color?
     /// Its place in the drawing order: a node moved above or below another looks different.
     private let order: Int
-    private let transform: RenderTransform
+    private let transform: AffineMap
     private let opacity: Double
     private let proposed: DropOperation??
     private let mark: SnapshotMark?
@@ -23,7 +23,7 @@ struct NodeLook: Equatable {
     var box: PixelBox
 
     init(
-        node: Node, order: Int, transform: RenderTransform, opacity: Double, proposed: DropOperation??,
+        node: Node, order: Int, transform: AffineMap, opacity: Double, proposed: DropOperation??,
         mark: SnapshotMark?, picture: Int?, box: PixelBox
     ) {
         content = node.content

@@ -51,7 +51,7 @@ struct SnapshotPass {
     }
 
     mutating func drawScene() {
-        let base = RenderTransform.scaling(renderer.scale)
+        let base = AffineMap.scaling(renderer.scale)
         let root = scene.root
         draw(root, base.concatenating(.node(root)), opacity: root.opacity, isPreview: false)
         for label in labels {
@@ -84,7 +84,7 @@ struct SnapshotPass {
 
     // MARK: Nodes
 
-    private mutating func draw(_ node: Node, _ transform: RenderTransform, opacity: Double, isPreview: Bool) {
+    private mutating func draw(_ node: Node, _ transform: AffineMap, opacity: Double, isPreview: Bool) {
         guard opacity >= 0.001 else { return }
         let width = Double(node.frame.width)
         let height = Double(node.frame.height)
@@ -108,7 +108,7 @@ struct SnapshotPass {
 
     /// A node's overlay colour, the highlight of a drop target and refusal marks, over its children.
     private mutating func drawMarks(
-        of node: Node, _ transform: RenderTransform, width: Double, height: Double, opacity: Double, isPreview: Bool
+        of node: Node, _ transform: AffineMap, width: Double, height: Double, opacity: Double, isPreview: Bool
     ) {
         let outline = Self.outline(of: node.content)
         if let overlay = node.overlayColor {
@@ -148,7 +148,7 @@ struct SnapshotPass {
     }
 
     private mutating func drawContent(
-        of node: Node, _ transform: RenderTransform, width: Double, height: Double, opacity: Double,
+        of node: Node, _ transform: AffineMap, width: Double, height: Double, opacity: Double,
         isPreview: Bool
     ) {
         switch node.content {
@@ -169,7 +169,7 @@ struct SnapshotPass {
 
     /// A container: a white pane with a grey outline, its name above it (inside when there is no room above).
     private mutating func drawPane(
-        _ node: Node, _ transform: RenderTransform, width: Double, height: Double, opacity: Double
+        _ node: Node, _ transform: AffineMap, width: Double, height: Double, opacity: Double
     ) {
         let fill = Palette.pane
         canvas.fill(.rectangle, width: width, height: height, transform: transform, opacity: opacity) { _, _ in fill }
@@ -186,7 +186,7 @@ struct SnapshotPass {
     /// Text content: the largest whole font scale that fits the frame (at most twice the scale of the node's space),
     /// centred; shortened with `..` when it does not fit at all.
     private mutating func drawText(
-        _ text: String, color: PixelColor, _ transform: RenderTransform, width: Double, height: Double,
+        _ text: String, color: PixelColor, _ transform: AffineMap, width: Double, height: Double,
         opacity: Double, maximumScale: Int
     ) {
         let pixelsPerUnit = transform.linearScale
@@ -208,7 +208,7 @@ struct SnapshotPass {
         }
         let glyphs = fit.text.map(BitmapFont.rows(of:))
         let unit = Double(fit.scale) / pixelsPerUnit
-        let boxTransform = transform.concatenating(RenderTransform(tx: originX, ty: originY))
+        let boxTransform = transform.concatenating(AffineMap(tx: originX, ty: originY))
         canvas.fill(.rectangle, width: boxWidth, height: boxHeight, transform: boxTransform, opacity: opacity) {
             x, y in
             let column = Int((x / unit).rounded(.down))
@@ -224,7 +224,7 @@ struct SnapshotPass {
     /// Image content: the picture scaled to fit the frame with its aspect kept, centred, multiplied by the tint; a
     /// grey placeholder with the name when the lookup has no picture.
     private mutating func drawImage(
-        _ name: String, tint: Color?, _ transform: RenderTransform, width: Double, height: Double, opacity: Double
+        _ name: String, tint: Color?, _ transform: AffineMap, width: Double, height: Double, opacity: Double
     ) {
         guard width > 0, height > 0 else { return }
         guard let picture = picture(named: name) else {
@@ -238,7 +238,7 @@ struct SnapshotPass {
         let thumbnailHeight = max(1, Int(min(limit, fittedHeight * pixelsPerUnit).rounded()))
         let tintColor = tint.map(PixelColor.init)
         let placed = transform.concatenating(
-            RenderTransform(tx: (width - fittedWidth) / 2, ty: (height - fittedHeight) / 2))
+            AffineMap(tx: (width - fittedWidth) / 2, ty: (height - fittedHeight) / 2))
         // Resampled only when some of it is drawn.
         guard canvas.clippedBounds(placed, width: fittedWidth, height: fittedHeight) != nil else { return }
         let thumbnail = thumbnails.thumbnail(of: picture, width: thumbnailWidth, height: thumbnailHeight)
@@ -252,7 +252,7 @@ struct SnapshotPass {
     }
 
     private mutating func drawPlaceholder(
-        _ name: String, _ transform: RenderTransform, width: Double, height: Double, opacity: Double
+        _ name: String, _ transform: AffineMap, width: Double, height: Double, opacity: Double
     ) {
         let fill = Palette.placeholder
         canvas.fill(.rectangle, width: width, height: height, transform: transform, opacity: opacity) { _, _ in fill }
@@ -299,7 +299,7 @@ struct SnapshotPass {
     /// A refusal: a red outline (and a red wash when forbidden), a ⊘ sign in the middle, and its label under it.
     private mutating func drawRefusal(
         _ mark: SnapshotMark, of owner: NodeID, _ outline: ShapeKind, _ width: Double, _ height: Double,
-        _ transform: RenderTransform
+        _ transform: AffineMap
     ) {
         if mark.kind == .forbidden {
             let wash = Palette.refusedWash
@@ -332,7 +332,7 @@ struct SnapshotPass {
     /// number of items when there are several.
     private mutating func drawPreview(of session: DragSession) {
         guard let id = session.previewNodeID, let preview = scene.node(id), preview.isInScene else { return }
-        var transform = RenderTransform.scaling(renderer.scale)
+        var transform = AffineMap.scaling(renderer.scale)
         var opacity = 1.0
         for node in preview.ancestorsAndSelf.reversed() {
             transform = transform.concatenating(.node(node))
@@ -340,8 +340,8 @@ struct SnapshotPass {
         }
         let shadow = Palette.shadow
         let box = contentBox(of: preview)
-        let shadowOffset = RenderTransform(tx: 3 * lineWidth, ty: 4 * lineWidth).concatenating(transform)
-            .concatenating(RenderTransform(tx: box.x, ty: box.y))
+        let shadowOffset = AffineMap(tx: 3 * lineWidth, ty: 4 * lineWidth).concatenating(transform)
+            .concatenating(AffineMap(tx: box.x, ty: box.y))
         canvas.fill(
             Self.outline(of: preview.content), width: box.width, height: box.height, transform: shadowOffset,
             opacity: opacity

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContentTypes
@@ -51,15 +52,8 @@ struct AppleAdditionsTests {
 
     // MARK: A file's content type from its URL
 
-    private func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dndkit-content-type-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func contentTypeFromTheURLByContentAndName() throws {
-        let folder = try scratchFolder()
+        let folder = try temporaryFolder("dndkit-content-type")
         defer { try? FileManager.default.removeItem(at: folder) }
         // A PNG without an extension: the content decides.
         let noName = folder.appendingPathComponent("picture")

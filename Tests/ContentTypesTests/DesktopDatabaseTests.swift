@@ -89,9 +89,7 @@ struct DesktopDatabaseTests {
     /// Writes a database of four files into a new temporary directory.
     static func database(types: String, aliases: String = "", subclasses: String = "", globs: String = "") throws -> URL
     {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("dndkit-mime-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryFolder("dndkit-mime")
         for (name, text) in [("types", types), ("aliases", aliases), ("subclasses", subclasses), ("globs2", globs)] {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
@@ -416,9 +414,7 @@ struct DesktopDatabaseTests {
         }
         var failures = 0
         for (number, contents) in damaged.enumerated() {
-            let directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("dndkit-mime-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try temporaryFolder("dndkit-mime")
             defer { try? FileManager.default.removeItem(at: directory) }
             for name in ["types", "aliases", "subclasses", "globs2"] where name != file {
                 try FileManager.default.copyItem(

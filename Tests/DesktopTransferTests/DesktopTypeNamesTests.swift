@@ -1,6 +1,7 @@
 import ContentTypes
 import DesktopTransfer
 import Foundation
+import TestSupport
 import Testing
 import Transfer
 
@@ -63,8 +64,7 @@ import Transfer
 
 @Suite struct URIListItemsTests {
     @Test func localFilesOpenInPlaceAndOtherURIsAreURLs() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("urilist-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("urilist")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a note.txt")
         try Data("note".utf8).write(to: file)

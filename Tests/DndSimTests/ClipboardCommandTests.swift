@@ -11,8 +11,7 @@ private let hasDisplay = !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")
 struct ClipboardCommandTests {
     @Test("copy in one dnd-sim, paste in another; paste --out refuses an existing file and a type not offered")
     func copyAndPasteBetweenProcesses() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paste-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("paste")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("note.txt").path
         let results = try await DesktopPointer.shared.exclusively {
@@ -31,8 +30,7 @@ struct ClipboardCommandTests {
 
     @Test("64 MiB through the clipboard both ways with xclip, in increments, in separate processes")
     func largeFilesBothWays() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("incr-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("incr")
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = folder.appendingPathComponent("payload.bin")
         let viaXclip = folder.appendingPathComponent("via-xclip.bin")
@@ -169,8 +167,7 @@ private func sameBytes(_ first: URL, _ second: URL) throws -> Bool {
 struct WindowCommandTests {
     @Test("a real X11 window: the mouse, moved by xdotool through XTest, drags a picture from the strip to the view")
     func dragInARealWindow() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("window-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("window")
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("window.png")
         let (found, lines) = try await DesktopPointer.shared.exclusively {
@@ -291,8 +288,7 @@ struct TwoWindowTests {
 struct LostServerTests {
     @Test("the X server goes away: one line saying so, a failing exit status, no screenshot half-written")
     func serverKilled() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lost-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("lost")
         defer { try? FileManager.default.removeItem(at: folder) }
         let shot = folder.appendingPathComponent("shot.png")
         let (status, errors) = try await offThePool { () throws -> (Int32, [Substring]) in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of the `dnd-sim` executable printed and how it ended.
@@ -63,12 +64,4 @@ func dndSim(
         standardError: String(decoding: errorData, as: UTF8.self),
         timedOut: timedOut
     )
-}
-
-/// The folder holding the built products (`.build/debug` or `.build/release`).
-var productsDirectory: URL {
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    return Bundle.main.bundleURL
 }

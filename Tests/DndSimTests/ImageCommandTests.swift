@@ -12,12 +12,6 @@ struct ImageCommandTests {
             .appendingPathComponent("PNGCodecTests/Fixtures/\(name)").path
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-image-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static func jsonLines(_ output: String) throws -> [[String: Any]] {
         try output.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -68,7 +62,7 @@ struct ImageCommandTests {
     }
 
     @Test func convertPNGToPAMAndBack() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pam = folder.appendingPathComponent("a.pam").path
         let png = folder.appendingPathComponent("b.png").path
@@ -84,7 +78,7 @@ struct ImageCommandTests {
     }
 
     @Test func convertPNGToPNGKeepsTheBytesUnlessAPresetIsGiven() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = Self.fixture("pngtest.png")
         let copy = folder.appendingPathComponent("copy.png").path
@@ -106,7 +100,7 @@ struct ImageCommandTests {
     /// An existing output, the input itself included, is refused unless --force; it is never half-written, and
     /// nothing is left beside it.
     @Test func convertNeverReplacesWithoutForce() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.png").path
         let output = folder.appendingPathComponent("out.png").path
@@ -132,7 +126,7 @@ struct ImageCommandTests {
 
     /// Re-encoding keeps the chunks that still hold and names, on standard error and in --json, those it leaves out.
     @Test func convertKeepsChunksThatStillHoldAndNamesTheOthers() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let kept = folder.appendingPathComponent("kept.png").path
         let same = try dndSim(["image", "convert", Self.fixture("pngtest.png"), kept, "--preset", "fast"])
@@ -153,7 +147,7 @@ struct ImageCommandTests {
 
     /// Errors say the cause in plain words, with the path, never Foundation's error domains.
     @Test func errorsNameTheCauseInPlainWords() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let directory = try dndSim(["image", "info", folder.path])
         #expect(directory.status == 1)
@@ -171,7 +165,7 @@ struct ImageCommandTests {
     }
 
     @Test func srgbConversionAppliesGamma() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let plain = folder.appendingPathComponent("plain.pam").path
         let converted = folder.appendingPathComponent("srgb.pam").path
@@ -202,7 +196,7 @@ struct ImageCommandTests {
     }
 
     @Test func convertNamesABadInput() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = Self.fixture("xd3n2c08.png")
         let result = try dndSim(["image", "convert", bad, folder.appendingPathComponent("out.png").path])
@@ -244,7 +238,7 @@ struct ImageCommandTests {
     }
 
     @Test func convertInSlicesAndBenchTheirDecode() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let sliced = folder.appendingPathComponent("sliced.png").path
         let input = Self.fixture("basn6a08.png")
@@ -273,7 +267,7 @@ struct ImageCommandTests {
     /// `--preset smallest` writes a palette file as a palette file again (it came out as RGB and grew, 207 → 300
     /// bytes), with the same pixels.
     @Test func smallestKeepsPaletteFilesSmall() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["g07n3p04.png", "tbbn3p08.png", "basn3p02.png"] {
             let output = folder.appendingPathComponent(name).path
@@ -290,7 +284,7 @@ struct ImageCommandTests {
     /// A reduction written as one stream is reported as such, even for an image large enough to be sliced in its own
     /// layout (1024x1024 gray, 1 MiB of samples).
     @Test func smallestSaysWhatItWrote() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("black.png")
         try SolidPNG.data(width: 1024, height: 1024).write(to: input)
@@ -317,7 +311,7 @@ struct ImageCommandTests {
 
     /// A decoder limit names itself and the option that raises it; raised, the image decodes.
     @Test func aLimitSaysHowToRaiseIt() throws {
-        let folder = try Self.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("page.png").path
         try SolidPNG.data(width: 1280, height: 70000).write(to: URL(fileURLWithPath: page))

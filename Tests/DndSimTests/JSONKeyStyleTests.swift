@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command's `--json` names its keys one way: camelCase, as Swift's own property names.
@@ -19,8 +20,7 @@ struct JSONKeyStyleTests {
     @Test func everyCommandUsesCamelCase() throws {
         let png = ImageCommandTests.fixture("pngtest.png")
         let scene = RunCommandTests.scenes.appendingPathComponent("routing-by-type.yaml").path
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-json-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("dnd-sim-json")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(atPath: png, toPath: folder.appendingPathComponent("a.png").path)
         let commands: [[String]] = [

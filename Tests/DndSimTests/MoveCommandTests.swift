@@ -177,7 +177,7 @@ struct MoveReportTests {
                 atPath: ImageCommandTests.fixture("basn2c08.png"), toPath: folder.appendingPathComponent("a.png").path)
         }
         defer { source.remove() }
-        let destination = try ImageCommandTests.temporaryDirectory()
+        let destination = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: destination) }
         let file = source.folder.appendingPathComponent("a.png").path
         let result = try dndSim(["move", file, "--to", destination.path])
@@ -199,7 +199,7 @@ struct MoveReportTests {
     func aFullDiskRefusesOnlyTheFileThatDoesNotFit() throws {
         let disk = try TinyFileSystem(byteCount: 64 << 10)
         defer { disk.remove() }
-        let folder = try ImageCommandTests.temporaryDirectory()
+        let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         // 100 KB that no compression shrinks, after a valid PNG's chunks: a private ancillary chunk before IEND.
         let big = folder.appendingPathComponent("big.png").path

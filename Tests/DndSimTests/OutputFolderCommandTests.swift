@@ -1,5 +1,6 @@
 import CFileSystem
 import Foundation
+import TestSupport
 import Testing
 
 /// `--out DIR` and `--force` of `run` and `demo` on folders that hold the user's files (issue 25): nothing dnd-sim
@@ -7,12 +8,6 @@ import Testing
 @Suite("dnd-sim output folders")
 struct OutputFolderCommandTests {
     static let scene = RunCommandTests.scenes.appendingPathComponent("routing-by-type.yaml")
-
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-out-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     /// Every regular file under a folder, by path relative to it, with its bytes.
     private func files(under folder: URL) -> [String: Data] {
@@ -30,7 +25,7 @@ struct OutputFolderCommandTests {
 
     @Test("run SCENE --out . --force, twice, keeps the scene file and the user's notes byte for byte")
     func runForceKeepsTheUsersFiles() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = try Data(contentsOf: Self.scene)
         try scene.write(to: folder.appendingPathComponent("scene.yaml"))
@@ -52,7 +47,7 @@ struct OutputFolderCommandTests {
 
     @Test("--force refuses, by name, what dnd-sim did not write: a folder of a pane's name, a file added to one")
     func forceRefusesTheUsersEntries() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let mine = folder.appendingPathComponent("inbox/holiday.png")
         try FileManager.default.createDirectory(
@@ -79,7 +74,7 @@ struct OutputFolderCommandTests {
 
     @Test("A link to a folder works as --out; the folder keeps its inode, mode and extended attribute")
     func linkAndIdentity() throws {
-        let root = try temporaryFolder()
+        let root = try temporaryFolder("dnd-sim-out")
         defer { try? FileManager.default.removeItem(at: root) }
         let target = root.appendingPathComponent("target")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -105,7 +100,7 @@ struct OutputFolderCommandTests {
 
     @Test("An empty folder of mode 555 is refused as permission denied, even with --force; it stays as it was")
     func readOnlyFolder() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-out")
         defer {
             chmod(folder.path, 0o755)
             try? FileManager.default.removeItem(at: folder)
@@ -128,7 +123,7 @@ struct OutputFolderCommandTests {
 
     @Test("demo --out ~/Pictures --force keeps the photos there")
     func demoForceKeepsPhotos() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-out")
         defer { try? FileManager.default.removeItem(at: folder) }
         let photo = Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try photo.write(to: folder.appendingPathComponent("IMG_0001.jpg"))
@@ -142,7 +137,7 @@ struct OutputFolderCommandTests {
 
     @Test("The demo's own folder is per user ($XDG_RUNTIME_DIR, else the user id in the temporary folder)")
     func demoFolderPerUser() throws {
-        let root = try temporaryFolder()
+        let root = try temporaryFolder("dnd-sim-out")
         defer { try? FileManager.default.removeItem(at: root) }
         let runtime = root.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("dnd-sim run")
@@ -6,12 +7,6 @@ struct RunCommandTests {
     /// The repository's sample scenes.
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Samples/Scenes")
-
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     @Test("A sample scene prints its expected timeline and summary, exit 0")
     func sample() throws {
@@ -43,7 +38,7 @@ struct RunCommandTests {
 
     @Test("--out writes each pane's items, bytes as they ended up")
     func out() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try dndSim(
             ["run", Self.scenes.appendingPathComponent("routing-by-type.yaml").path, "--out", folder.path])
@@ -77,7 +72,7 @@ struct RunCommandTests {
 
     @Test("A step that cannot play stops the run after printing what the steps before it did; nothing is written")
     func errorKeepsTheTimelineSoFar() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("bad.txt")
         try Data("drag photo-1 from desk to inbox\nup 9\n".utf8).write(to: script)
@@ -109,7 +104,7 @@ struct RunCommandTests {
 
     @Test("A separate script file replaces the scene's own")
     func scriptFile() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("one.txt")
         try Data("drag picture-2 from strip to view by mouse\n".utf8).write(to: script)
@@ -122,7 +117,7 @@ struct RunCommandTests {
 
     @Test("A bad scene file is exit 1 with the file, line and column")
     func badScene() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("bad.yaml")
         try Data("panes:\n  - name: a\n    frame: [0, 0, 10, 10]\n    colour: red\n".utf8).write(to: scene)
@@ -134,7 +129,7 @@ struct RunCommandTests {
 
     @Test("A bad script line is exit 1 naming the script file and line")
     func badScript() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("bad.txt")
         try Data("drag picture-1 from strip to view\ndrag picture-9 from strip to view\n".utf8).write(to: script)
@@ -146,7 +141,7 @@ struct RunCommandTests {
 
     @Test("A scene file that cannot be read is exit 1 with its path and why in plain words; a missing argument is 2")
     func missing() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let empty = folder.appendingPathComponent("empty.yaml")
         try Data().write(to: empty)

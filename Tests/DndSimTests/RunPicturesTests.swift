@@ -1,14 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("dnd-sim run and demo: pictures")
 struct RunPicturesTests {
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-pictures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Width and height from a PNG's IHDR chunk, or nil when the bytes are not a PNG.
     private func pngSize(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
@@ -21,7 +16,7 @@ struct RunPicturesTests {
 
     @Test("--snapshots writes one PNG of the whole scene per key moment, named by number and kind")
     func snapshots() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-pictures")
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
         let result = try dndSim(["run", scene.path, "--out", folder.path, "--snapshots"])
@@ -42,7 +37,7 @@ struct RunPicturesTests {
 
     @Test("Pictures already there are refused unless --force, which replaces only dnd-sim's own: nothing stale")
     func rerun() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-pictures")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pictures = folder.appendingPathComponent("snapshots")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
@@ -76,7 +71,7 @@ struct RunPicturesTests {
 
     @Test("Pictures alone go to ./snapshots; --force there renews dnd-sim's pictures and leaves none stale")
     func picturesAlone() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-pictures")
         defer { try? FileManager.default.removeItem(at: folder) }
         let long = RunCommandTests.scenes.appendingPathComponent("cancel-paths.yaml")
         let short = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
@@ -121,7 +116,7 @@ struct RunPicturesTests {
 
     @Test("The demo writes its pictures under --out and says where they are")
     func demo() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryFolder("dnd-sim-pictures")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try dndSim(["demo", "--out", folder.path], environment: ["NO_COLOR": "1"])
         #expect(result.status == 0)

@@ -83,9 +83,7 @@ struct TypesCommandTests {
 
     /// Content decides; a contradicting name is reported; the type's own MIME type comes first, libmagic's after.
     @Test func identifySaysWhatDecided() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "dnd-sim-identify-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("dnd-sim-identify")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
             at: Self.files.appendingPathComponent("document.pdf"), to: folder.appendingPathComponent("x.jpg"))

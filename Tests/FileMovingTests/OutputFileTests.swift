@@ -1,19 +1,14 @@
 import FileMoving
 import Foundation
+import TestSupport
 import Testing
 
 /// Whole files written aside and renamed: nothing replaced unless asked, nothing half-written, causes in words.
 @Suite("Output files")
 struct OutputFileTests {
-    func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("dndkit-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("A new file is written whole; an existing one is refused, then replaced with its mode kept when asked")
     func refusesThenReplaces() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("dndkit-output")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("out.bin").path
         let first = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
@@ -36,7 +31,7 @@ struct OutputFileTests {
 
     @Test("Causes are typed: no such file, is a directory, not a directory, too large")
     func causes() throws {
-        let folder = try folder()
+        let folder = try temporaryFolder("dndkit-output")
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = folder.appendingPathComponent("missing").path
         #expect(throws: FileSystemError(.noSuchFile, path: missing, operation: "cannot read")) {

@@ -202,8 +202,7 @@ struct ParallelCodingTests {
             return
         }
         var files: [(URL, String)] = []
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sliced-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("sliced")
         defer { try? FileManager.default.removeItem(at: folder) }
         let images = [
             Self.noisy(width: 97, height: 61, format: .rgba8), Self.noisy(width: 40, height: 33, format: .rgb16),

@@ -1,6 +1,7 @@
 import DragDrop
 import Foundation
 import Simulation
+import TestSupport
 import Testing
 
 /// The timeline as text: columns that stay aligned whatever the names, and reasons that name panes and items as the
@@ -29,8 +30,7 @@ struct TimelineTextTests {
         """
 
     static func result() async throws -> SimulationResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("timeline")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("long-names.yaml")
         try Data(scene.utf8).write(to: file)

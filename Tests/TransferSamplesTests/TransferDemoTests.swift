@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What one run of `transfer-demo` printed and how it ended.
@@ -27,20 +28,11 @@ func runDemo(_ arguments: [String], temporaryDirectory: URL) throws -> DemoRun {
         errors: String(decoding: complaints, as: UTF8.self))
 }
 
-/// The folder holding the built products (`.build/debug` or `.build/release`).
-var productsDirectory: URL {
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent()
-    }
-    return Bundle.main.bundleURL
-}
-
 @Suite("transfer-demo")
 struct TransferDemoTests {
     @Test("the demo runs D5 and D6, and leaves nothing behind in its temporary folder when it exits")
     func runsAndCleansUp() throws {
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        let temporary = try temporaryFolder("demo")
         defer { try? FileManager.default.removeItem(at: temporary) }
 
         let run = try runDemo([infoPlist.path], temporaryDirectory: temporary)

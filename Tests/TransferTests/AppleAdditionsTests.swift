@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Transfer
@@ -127,8 +128,7 @@ struct AppleTransferAdditionsTests {
     // MARK: export(to:contentType:)
 
     @Test func exportToAFolderNeverOverwrites() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("export")
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try await "one".export(to: folder, contentType: .plainText)
         let second = try await "two".export(to: folder, contentType: .plainText)

@@ -1,5 +1,6 @@
 import ContentTypes
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Transfer
@@ -104,8 +105,7 @@ struct AppleCoreTransferableChecklist {
         let size = try await value.withExportedFile(contentType: .checklistFile) { (file: URL) in
             try Data(contentsOf: file).count
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checklist-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("checklist")
         defer { try? FileManager.default.removeItem(at: folder) }
         let exportedFile: URL = try await value.export(to: folder, contentType: .checklistFile)
         let fromFile = try await Checklist(importing: exportedFile, contentType: .checklistFile)

@@ -52,15 +52,18 @@ struct BuiltInTests {
 
     @Test("malformed text fails to import instead of being repaired")
     func malformedText() async throws {
-        for (bytes, type) in [
-            (Data([0x61, 0xFF, 0x62]), UTType.utf8PlainText), (Data([0x00, 0xD8]), .utf16PlainText),
-            (Data([0x61, 0x00, 0x62]), .utf16PlainText),
+        for (bytes, type, reason) in [
+            (Data([0x61, 0xFF, 0x62]), UTType.utf8PlainText, MalformedContent.notUTF8(byteCount: 3)),
+            (Data([0x00, 0xD8]), .utf16PlainText, .unpairedSurrogate),
+            (Data([0x61, 0x00, 0x62]), .utf16PlainText, .oddUTF16ByteCount(3)),
         ] {
             let error = await #expect(throws: TransferError.self) {
                 try await provider(offering: bytes, as: type).loadTransferable(type: String.self)
             }
             #expect(error?.code == .decodingFailed)
             #expect(error?.contentType == type)
+            #expect(error?.underlyingError as? MalformedContent == reason)
+            #expect(error?.message.hasSuffix(": \(reason)") == true)
         }
     }
 
@@ -85,6 +88,8 @@ struct BuiltInTests {
                 try await provider(offering: Data(bad.utf8), as: .url).loadTransferable(type: URL.self)
             }
             #expect(error?.code == .decodingFailed)
+            #expect(error?.underlyingError as? MalformedContent == .notAnAbsoluteURL(bad))
+            #expect(error?.message.hasSuffix("\"\(bad)\" is not an absolute URL") == true)
         }
     }
 

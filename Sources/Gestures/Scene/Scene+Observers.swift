@@ -16,17 +16,26 @@ struct Observers {
     var pointerCancelled: [Entry<PointerEvent>] = []
     var key: [Entry<KeyEvent>] = []
     var systemGesture: [Entry<Edge>] = []
-    /// How to remove the observers that other modules keep (drag events), by token.
-    var external: [Int: () -> Void] = [:]
+    /// How to remove each observer, by token: from its list, or, for those that other modules keep (drag events),
+    /// by their own removal.
+    private var removals: [Int: (inout Observers) -> Void] = [:]
+
+    /// Adds a handler to one of the lists, under a new token.
+    mutating func add<Argument>(
+        _ handler: @escaping (Argument) -> Void, to list: WritableKeyPath<Observers, [Entry<Argument>]>, token: Int
+    ) {
+        self[keyPath: list].append(Entry(token: token, handler: handler))
+        removals[token] = { observers in observers[keyPath: list].removeAll { $0.token == token } }
+    }
+
+    /// Keeps the removal of an observer that another module keeps.
+    mutating func addExternal(token: Int, removal: @escaping () -> Void) {
+        removals[token] = { _ in removal() }
+    }
 
     mutating func remove(_ token: Int) {
-        external.removeValue(forKey: token)?()
-        nodeWillBeRemoved.removeAll { $0.token == token }
-        nodeRemoved.removeAll { $0.token == token }
-        pointer.removeAll { $0.token == token }
-        pointerCancelled.removeAll { $0.token == token }
-        key.removeAll { $0.token == token }
-        systemGesture.removeAll { $0.token == token }
+        guard let removal = removals.removeValue(forKey: token) else { return }
+        removal(&self)
     }
 }
 
@@ -39,9 +48,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onNodeWillBeRemoved(_ handler: @escaping (Node) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.nodeWillBeRemoved.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.nodeWillBeRemoved)
     }
 
     /// Observes nodes leaving the tree: the handler runs for the removed node and each of its descendants,
@@ -50,9 +57,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onNodeRemoved(_ handler: @escaping (Node) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.nodeRemoved.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.nodeRemoved)
     }
 
     /// Observes every pointer event, after the gestures have seen it.
@@ -60,9 +65,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onPointerEvent(_ handler: @escaping (PointerEvent) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.pointer.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.pointer)
     }
 
     /// Observes pointer cancellations, after the pointer's gestures were cancelled.
@@ -70,9 +73,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onPointerCancelled(_ handler: @escaping (PointerEvent) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.pointerCancelled.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.pointerCancelled)
     }
 
     /// Observes key events (Escape, …).
@@ -80,9 +81,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onKeyEvent(_ handler: @escaping (KeyEvent) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.key.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.key)
     }
 
     /// Observes the simulated system edge gesture taking a pointer.
@@ -90,9 +89,7 @@ extension Scene {
     /// - Returns: A token for `removeObserver(_:)`.
     @discardableResult
     public func onSystemGesture(_ handler: @escaping (Edge) -> Void) -> ObserverToken {
-        let token = makeToken()
-        observers.systemGesture.append(.init(token: token, handler: handler))
-        return ObserverToken(id: token)
+        observe(handler, in: \.systemGesture)
     }
 
     /// Makes a token for an observer that another module keeps (DragDrop's drag event observers), so that
@@ -101,7 +98,7 @@ extension Scene {
     /// - Returns: The token.
     public func makeObserverToken(removal: @escaping () -> Void) -> ObserverToken {
         let token = makeToken()
-        observers.external[token] = removal
+        observers.addExternal(token: token, removal: removal)
         return ObserverToken(id: token)
     }
 
@@ -109,6 +106,15 @@ extension Scene {
     /// - Parameter token: The token its `on…` method returned.
     public func removeObserver(_ token: ObserverToken) {
         observers.remove(token.id)
+    }
+
+    /// Adds a handler to one of the observer lists; the one registration behind every `on…` method.
+    private func observe<Argument>(
+        _ handler: @escaping (Argument) -> Void, in list: WritableKeyPath<Observers, [Observers.Entry<Argument>]>
+    ) -> ObserverToken {
+        let token = makeToken()
+        observers.add(handler, to: list, token: token)
+        return ObserverToken(id: token)
     }
 
     // MARK: Removal

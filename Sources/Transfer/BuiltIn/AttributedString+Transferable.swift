@@ -43,10 +43,6 @@ struct AttributedStringArchive: Codable, Sendable {
         var imageURL: URL?
     }
 
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
-    }
-
     var text: String
     var runs: [Run]
 
@@ -64,14 +60,14 @@ struct AttributedStringArchive: Codable, Sendable {
     func attributedString() throws -> AttributedString {
         let utf8 = text.utf8
         guard runs.allSatisfy({ $0.length >= 0 }), runs.reduce(0, { $0 + $1.length }) == utf8.count else {
-            throw Malformed(description: "the runs do not cover the \(utf8.count) bytes of the text")
+            throw MalformedContent.runsDoNotCoverText(byteCount: utf8.count)
         }
         var result = AttributedString(text)
         var offset = 0
         for run in runs {
             let end = offset + run.length
             guard utf8.index(utf8.startIndex, offsetBy: end).samePosition(in: text) != nil else {
-                throw Malformed(description: "a run ends inside a character, at byte \(end)")
+                throw MalformedContent.runEndsInsideCharacter(byteOffset: end)
             }
             let lower = result.utf8.index(result.startIndex, offsetBy: offset)
             let upper = result.utf8.index(result.startIndex, offsetBy: end)

@@ -33,15 +33,11 @@ extension String: Transferable {
 
 /// Strict text decoding for `String`'s representations.
 enum TextDecoding {
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// UTF-8, without a leading byte-order mark.
     static func utf8(_ data: Data) throws -> String {
         let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         guard let string = String(validating: bytes, as: UTF8.self) else {
-            throw Malformed(description: "the \(data.count) bytes are not valid UTF-8")
+            throw MalformedContent.notUTF8(byteCount: data.count)
         }
         return string
     }
@@ -49,7 +45,7 @@ enum TextDecoding {
     /// UTF-16 in the byte order its byte-order mark gives, or the default order, without the mark.
     static func utf16(_ data: Data, bigEndianByDefault: Bool) throws -> String {
         guard data.count.isMultiple(of: 2) else {
-            throw Malformed(description: "UTF-16 text needs an even number of bytes, not \(data.count)")
+            throw MalformedContent.oddUTF16ByteCount(data.count)
         }
         var bigEndian = bigEndianByDefault
         var bytes = data[...]
@@ -70,7 +66,7 @@ enum TextDecoding {
             index += 2
         }
         guard let string = String(validating: units, as: UTF16.self) else {
-            throw Malformed(description: "the UTF-16 text has an unpaired surrogate")
+            throw MalformedContent.unpairedSurrogate
         }
         return string
     }

@@ -27,19 +27,15 @@ extension URL: Transferable {
 
 /// Strict URL decoding for `URL`'s representation.
 enum URLDecoding {
-    struct Malformed: Error, CustomStringConvertible {
-        let description: String
-    }
-
     static func url(from data: Data) throws -> URL {
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw Malformed(description: "the URL is not valid UTF-8")
+            throw MalformedContent.urlNotUTF8
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }),
             let url = URL(string: trimmed), url.scheme != nil
         else {
-            throw Malformed(description: "\"\(trimmed.prefix(200))\" is not an absolute URL")
+            throw MalformedContent.notAnAbsoluteURL(String(trimmed.prefix(200)))
         }
         return url
     }
