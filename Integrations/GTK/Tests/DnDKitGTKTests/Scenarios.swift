@@ -396,9 +396,10 @@ struct Scenarios {
 
     // MARK: Drags that end badly
 
-    /// Escape during a drag out of the app held over a GTK peer (X11: the headless sway's seat has no keyboard): the
-    /// drag ends cancelled, the peer's enter and leave balance and it got no drop, the moved item stays.
-    func escapeCancelsDrag() throws {
+    /// Starts the probe dragging the text "kept" for a move and a GTK peer taking text moves, and holds the pointer's
+    /// drag over the peer until it hears the drag enter. The pointer stays down; the caller ends the drag.
+    /// - Returns: The probe, the peer, and where the probe's window is.
+    private func holdMoveOverGTKTextTarget() throws -> (source: Program, target: Program, from: Frame) {
         let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
         let target = try desktop.peer(
             "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
@@ -406,6 +407,13 @@ struct Scenarios {
         let to = try start(target, title: "peer-tgt", at: Self.right)
         try desktop.hold(from: from.center, to: to.center)
         #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        return (source, target, from)
+    }
+
+    /// Escape during a drag out of the app held over a GTK peer (X11: the headless sway's seat has no keyboard): the
+    /// drag ends cancelled, the peer's enter and leave balance and it got no drop, the moved item stays.
+    func escapeCancelsDrag() throws {
+        let (source, target, _) = try holdMoveOverGTKTextTarget()
         try desktop.key("Escape")
         let ended = try #require(source.wait(for: "ended"), "the drag never ended: \(source.events())")
         try desktop.release()
@@ -420,13 +428,7 @@ struct Scenarios {
     /// A peer killed while the pointer holds a drag over it: the drag ends, cancelled, within seconds of the
     /// release, once; the moved item stays; a second drag to a new peer succeeds.
     func peerKilledMidDrag() throws {
-        let source = try desktop.probe(["source", "--title", "peer-app", "--text", "kept", "--action", "move"])
-        let target = try desktop.peer(
-            "gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text", "--action", "move"])
-        let from = try start(source, title: "peer-app", at: Self.left)
-        let to = try start(target, title: "peer-tgt", at: Self.right)
-        try desktop.hold(from: from.center, to: to.center)
-        #expect(target.wait(for: "enter") != nil, "the drag never reached the peer: \(target.events())")
+        let (source, _, from) = try holdMoveOverGTKTextTarget()
         kill(try desktop.windowPID("peer-tgt"), SIGKILL)
         usleep(500_000)
         let released = Date().timeIntervalSince1970
