@@ -81,15 +81,18 @@ public enum X11Clipboard {
         let property = try x.atom("DNDKIT_SELECTION")
         let time: xcb_timestamp_t
         if let requested { time = requested } else { time = try x.serverTime() }
+        let peer = Owner(window: owner.pointee.owner, selection: selection, target: target, timeout: timeout)
+        // An owner that goes away in the middle of an answer ends the wait at once, not at the timeout.
+        let watched = x.watchDestruction(of: peer.window)
+        defer { if watched { x.unwatch(peer.window) } }
         xcb_convert_selection(x.connection, x.window, selectionAtom, targetAtom, property, time)
         xcb_flush(x.connection)
-        let event = try x.nextEvent(timeout: timeout) { event in
-            guard X11Connection.type(of: event) == XCB_SELECTION_NOTIFY else { return false }
+        let notify = try peer.await(on: x) { event -> xcb_selection_notify_event_t? in
+            guard X11Connection.type(of: event) == XCB_SELECTION_NOTIFY else { return nil }
             let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self)
             return notify.pointee.requestor == x.window && notify.pointee.selection == selectionAtom
+                ? notify.pointee : nil
         }
-        let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self).pointee
-        free(event)
         guard notify.property != 0 else {
             throw X11Error(.refused, "the owner of \(selection) does not offer \(target)")
         }
@@ -110,7 +113,7 @@ public enum X11Clipboard {
         bytes.reserveCapacity(announced)
         var format: UInt8 = 8
         while true {
-            try awaitNextPiece(of: property, on: x, timeout: timeout)
+            try awaitNextPiece(of: property, from: peer, on: x, received: bytes.count)
             let before = bytes.count
             let piece = try x.property(of: x.window, property, delete: true, appendingTo: &bytes)
             if bytes.count == before { break }
@@ -130,22 +133,71 @@ public enum X11Clipboard {
 
     /// Waits until the owner has put the next piece of an increment: first the notification of our own deletion
     /// of the last piece (events from before it are stale), then a new value.
-    static func awaitNextPiece(of property: xcb_atom_t, on x: X11Connection, timeout: Double) throws(X11Error) {
+    static func awaitNextPiece(
+        of property: xcb_atom_t, from peer: Owner, on x: X11Connection, received: Int
+    ) throws(X11Error) {
         var deleted = false
         while true {
-            let event = try x.nextEvent(timeout: timeout) { event in
-                guard X11Connection.type(of: event) == XCB_PROPERTY_NOTIFY else { return false }
+            let state = try peer.await(on: x, received: received) { event -> UInt8? in
+                guard X11Connection.type(of: event) == XCB_PROPERTY_NOTIFY else { return nil }
                 let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
                 return notify.pointee.window == x.window && notify.pointee.atom == property
+                    ? notify.pointee.state : nil
             }
-            let state = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
-                .pointee.state
-            free(event)
             if state == UInt8(XCB_PROPERTY_DELETE.rawValue) {
                 deleted = true
             } else if deleted {
                 return
             }
+        }
+    }
+
+    /// The program that owns a selection while it answers a conversion: what a wait for it needs to end on time, and
+    /// to say whom it waited for.
+    struct Owner {
+        /// The owner's window.
+        let window: xcb_window_t
+        /// The selection's name.
+        let selection: String
+        /// The type asked for.
+        let target: String
+        /// How long to wait for each answer, in seconds.
+        let timeout: Double
+
+        /// Waits for the event that `matching` turns into a value, failing when the owner's window is destroyed
+        /// (it went away) or when nothing came within the timeout.
+        func await<Value>(
+            on x: X11Connection, received: Int? = nil,
+            matching: (UnsafeMutablePointer<xcb_generic_event_t>) -> Value?
+        ) throws(X11Error) -> Value {
+            var value: Value?
+            var destroyed = false
+            let event: UnsafeMutablePointer<xcb_generic_event_t>
+            do {
+                event = try x.nextEvent(timeout: timeout) { event in
+                    if X11Connection.type(of: event) == XCB_DESTROY_NOTIFY {
+                        let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(
+                            to: xcb_destroy_notify_event_t.self)
+                        destroyed = notify.pointee.window == window
+                        return destroyed
+                    }
+                    value = matching(event)
+                    return value != nil
+                }
+            } catch  where error.code == .timedOut {
+                throw X11Error(
+                    .timedOut,
+                    "\(x.describe(window)), the owner of \(selection), did not answer for \(target) in "
+                        + "\(timeout.formatted()) s\(received.map { " (after \($0) bytes)" } ?? "")")
+            }
+            free(event)
+            guard let value, !destroyed else {
+                throw X11Error(
+                    .ownerGone,
+                    "the owner of \(selection) (window \(X11Connection.hex(window))) went away before it answered "
+                        + "for \(target)\(received.map { " (after \($0) bytes)" } ?? "")")
+            }
+            return value
         }
     }
 }

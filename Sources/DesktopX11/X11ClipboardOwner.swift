@@ -49,7 +49,8 @@ public final class X11ClipboardOwner: Sendable {
             let type: xcb_atom_t
             let bytes: Data
             var sent: Int
-            var finished: Bool
+            /// When the requestor last asked for a piece.
+            var lastAsked: ContinuousClock.Instant
         }
 
         init(x: X11Connection, selection: xcb_atom_t, offers: [(xcb_atom_t, Offer)], acquired: xcb_timestamp_t) {
@@ -117,13 +118,21 @@ public final class X11ClipboardOwner: Sendable {
     }
 
     /// Serves on the calling thread until another program takes the selection, ``stop()`` is called, or
-    /// `duration` seconds have passed.
+    /// `duration` seconds have passed; then it finishes the increments under way, as ICCCM asks of an owner that
+    /// loses its selection, giving up on a requestor that has not asked for a piece in 10 seconds.
     /// - Parameter duration: The longest time to serve, or nil for no limit.
     /// - Throws: `X11Error` when the connection breaks.
     public func serve(for duration: Double? = nil) throws(X11Error) {
         let deadline = duration.map { Date().addingTimeInterval($0) }
-        while !state.withLock({ $0.stopRequested || $0.lostOwnership }) {
-            if let deadline, deadline.timeIntervalSinceNow <= 0 { return }
+        while true {
+            let ending =
+                state.withLock({ $0.stopRequested || $0.lostOwnership })
+                || deadline.map { $0.timeIntervalSinceNow <= 0 } ?? false
+            if ending {
+                let now = ContinuousClock.now
+                server.transfers.removeAll { now - $0.lastAsked > .seconds(10) }
+                if server.transfers.isEmpty { return }
+            }
             guard let event = try server.x.anyEvent(timeout: 0.05) else { continue }
             defer { free(event) }
             handle(event)
@@ -151,6 +160,10 @@ public final class X11ClipboardOwner: Sendable {
         case XCB_PROPERTY_NOTIFY:
             let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
             continueTransfer(notify.pointee)
+        case XCB_DESTROY_NOTIFY:
+            // A requestor gone in the middle of an increment will ask for no more.
+            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
+            server.transfers.removeAll { $0.requestor == notify.pointee.window }
         default:
             break
         }
@@ -212,8 +225,8 @@ public final class X11ClipboardOwner: Sendable {
                 }
                 return true
             }
-            // INCR: watch the requestor's property; each deletion asks for the next piece.
-            var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue)
+            // INCR: watch the requestor's property (each deletion asks for the next piece) and the window itself.
+            var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
             xcb_change_window_attributes(x.connection, request.requestor, XCB_CW_EVENT_MASK.rawValue, &mask)
             var size = UInt32(clamping: bytes.count)
             xcb_change_property(
@@ -222,7 +235,7 @@ public final class X11ClipboardOwner: Sendable {
             server.transfers.append(
                 Server.Transfer(
                     requestor: request.requestor, property: property, type: request.target, bytes: bytes, sent: 0,
-                    finished: false))
+                    lastAsked: .now))
             return true
         }
     }
@@ -256,6 +269,7 @@ public final class X11ClipboardOwner: Sendable {
             return
         }
         transfer.sent += count
+        transfer.lastAsked = .now
         server.transfers[index] = transfer
     }
 }

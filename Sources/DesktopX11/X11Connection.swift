@@ -172,6 +172,52 @@ final class X11Connection {
         xcb_flush(connection)
     }
 
+    /// Asks to hear when another client's `window` is destroyed (a `DestroyNotify`); false when the window is this
+    /// connection's own (its event mask is not ours to replace) or is already gone. The C function is
+    /// `xcb_change_window_attributes`, with `xcb_get_window_attributes` as the round trip that shows the window still
+    /// exists once the request is in effect.
+    func watchDestruction(of window: xcb_window_t) -> Bool {
+        guard let setup = xcb_get_setup(connection),
+            window & ~setup.pointee.resource_id_mask != setup.pointee.resource_id_base
+        else { return false }
+        var mask = UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
+        xcb_change_window_attributes(connection, window, XCB_CW_EVENT_MASK.rawValue, &mask)
+        guard
+            let reply = xcb_get_window_attributes_reply(connection, xcb_get_window_attributes(connection, window), nil)
+        else { return false }
+        free(reply)
+        return true
+    }
+
+    /// Stops hearing about another client's `window` (``watchDestruction(of:)``).
+    func unwatch(_ window: xcb_window_t) {
+        var mask = UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue)
+        xcb_change_window_attributes(connection, window, XCB_CW_EVENT_MASK.rawValue, &mask)
+        xcb_flush(connection)
+    }
+
+    /// A window's number as X tools print it (`0x1a00001`).
+    static func hex(_ window: xcb_window_t) -> String { "0x" + String(window, radix: 16) }
+
+    /// Who another client's window belongs to, for messages: the program's name (from `_NET_WM_PID` and /proc, or
+    /// the class in `WM_CLASS`) and the window's number, or only the number when the window says nothing of itself.
+    func describe(_ window: xcb_window_t) -> String {
+        let number = "window " + Self.hex(window)
+        var program: String?
+        if let pidAtom = try? atom("_NET_WM_PID"), let pid = words(of: window, pidAtom).first,
+            let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        {
+            program = comm.trimmingCharacters(in: .whitespacesAndNewlines) + ", process \(pid)"
+        } else if let value = try? property(of: window, UInt32(XCB_ATOM_WM_CLASS.rawValue), delete: false),
+            value.format == 8
+        {
+            // WM_CLASS is the instance's name and the class's, each ending in a NUL.
+            program = value.bytes.split(separator: 0).last.map { String(decoding: $0, as: UTF8.self) }
+        }
+        guard let program, !program.isEmpty else { return number }
+        return "\(program) (\(number))"
+    }
+
     /// The 32-bit values of a property (atoms, windows, numbers); empty when it is missing or of another format.
     func words(of window: xcb_window_t, _ property: xcb_atom_t) -> [UInt32] {
         guard let value = try? self.property(of: window, property, delete: false), value.format == 32 else {

@@ -32,6 +32,8 @@ extension ErrorCode where Failure == X11Error {
     public static let noOwner = Self(rawValue: "no owner")
     /// The owner of the selection refused the conversion (it does not offer that type).
     public static let refused = Self(rawValue: "refused")
+    /// The selection's owner went away (its window was destroyed) before it finished answering.
+    public static let ownerGone = Self(rawValue: "owner gone")
     /// A peer did not answer in time.
     public static let timedOut = Self(rawValue: "timed out")
     /// A peer broke the protocol (a reply of the wrong format, a transfer that ended early).

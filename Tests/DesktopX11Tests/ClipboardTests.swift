@@ -1,3 +1,4 @@
+import CXCB
 import ContentTypes
 import DesktopX11
 import Foundation
@@ -199,6 +200,81 @@ struct ClipboardTests {
         #expect(received == other)
     }
 
+    @Test("an owner that goes away in the middle of an increment: the paste ends at once and says so")
+    func ownerGoneMidTransfer() async throws {
+        let source = try RawXdndSource()
+        let (pasted, served) = try await offThePool { () throws -> (PasteOutcome, Bool) in
+            source.own("CLIPBOARD")
+            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", timeout: 30)
+            let served = source.stallTransfer()
+            source.close()
+            return (paste.wait(), served)
+        }
+        #expect(served, "the paste never asked the owner")
+        #expect(pasted.error?.code == .ownerGone, "\(String(describing: pasted.error))")
+        #expect(pasted.error?.message.contains("(window \(hex(source.window))) went away") == true)
+        #expect(pasted.seconds < 10, "the paste waited \(pasted.seconds) s for an owner that was gone")
+    }
+
+    @Test(
+        "an owner that stops in the middle of an increment: the paste times out naming the owner's program and window",
+        arguments: ["WM_CLASS", "_NET_WM_PID"])
+    func stalledOwnerIsNamed(property: String) async throws {
+        let source = try RawXdndSource()
+        let (pasted, served) = try await offThePool { () throws -> (PasteOutcome, Bool) in
+            if property == "WM_CLASS" {
+                source.setText(Array("stalling\0StallingOwner\0".utf8), of: UInt32(XCB_ATOM_WM_CLASS.rawValue))
+            } else {
+                source.setWords(
+                    [UInt32(getpid())], of: "_NET_WM_PID", type: UInt32(XCB_ATOM_CARDINAL.rawValue), on: source.window)
+            }
+            source.own("CLIPBOARD")
+            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", timeout: 1)
+            let served = source.stallTransfer()
+            return (paste.wait(), served)
+        }
+        source.close()
+        let program =
+            property == "WM_CLASS"
+            ? "StallingOwner"
+            : try String(contentsOfFile: "/proc/self/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+                + ", process \(getpid())"
+        #expect(served, "the paste never asked the owner")
+        #expect(pasted.error?.code == .timedOut, "\(String(describing: pasted.error))")
+        let message = pasted.error?.message ?? ""
+        #expect(message.contains("\(program) (window \(hex(source.window))), the owner of CLIPBOARD"), "\(message)")
+        #expect(message.contains("in 1 s (after 4096 bytes)"), "\(message)")
+    }
+
+    @Test("an owner that loses the selection in the middle of an increment still finishes it (ICCCM 2.2)")
+    func lostSelectionFinishesTransfer() async throws {
+        let big = noise(4 << 20, seed: 21)
+        let asked = DispatchSemaphore(value: 0)
+        let taken = DispatchSemaphore(value: 0)
+        let owner = try X11ClipboardOwner(offers: [
+            .init(type: "application/octet-stream") {
+                // The request is in; another program takes the selection before the first piece goes out.
+                asked.signal()
+                _ = taken.wait(timeout: .now() + 30)
+                return big
+            }
+        ])
+        owner.start()
+        defer { owner.stop() }
+        let (pasted, lost) = try await offThePool { () throws -> (PasteOutcome, Bool) in
+            let paste = PasteOutcome.start(type: "application/octet-stream", timeout: 20)
+            guard asked.wait(timeout: .now() + 20) == .success else { return (paste.wait(), false) }
+            let other = try X11ClipboardOwner(offers: [.init(type: "text/plain") { Data("x".utf8) }])
+            taken.signal()
+            let outcome = paste.wait()
+            _ = other
+            return (outcome, owner.hasLostOwnership)
+        }
+        #expect(lost, "the selection was not taken from the owner")
+        #expect(pasted.error == nil, "\(String(describing: pasted.error))")
+        #expect(pasted.data == big)
+    }
+
     @Test("errors say what happened: no owner, a type not offered, a display that is not there")
     func errors() throws {
         // Own the clipboard, then give it up, so that nobody owns it.
@@ -215,3 +291,42 @@ struct ClipboardTests {
         #expect(none?.code == .noDisplay)
     }
 }
+
+/// A paste on a thread of its own, so that a test can play the owner meanwhile.
+struct PasteOutcome: Sendable {
+    var data: Data?
+    var error: X11Error?
+    /// How long the paste took.
+    var seconds: Double
+
+    /// The paste under way; ``wait()`` gives its outcome.
+    struct Running: Sendable {
+        let result: Locked<PasteOutcome?>
+        let done: DispatchSemaphore
+
+        /// Waits for the paste to end (it ends by its timeout at the latest).
+        func wait() -> PasteOutcome {
+            done.wait()
+            return result.withLock { $0 } ?? PasteOutcome(seconds: 0)
+        }
+    }
+
+    /// Starts pasting the clipboard as `type`.
+    static func start(type: String, timeout: Double) -> Running {
+        let running = Running(result: Locked(nil), done: DispatchSemaphore(value: 0))
+        Thread.detachNewThread {
+            let started = Date()
+            var outcome = PasteOutcome(seconds: 0)
+            do { outcome.data = try X11Clipboard.paste(as: type, timeout: timeout) } catch {
+                outcome.error = error as? X11Error
+            }
+            outcome.seconds = -started.timeIntervalSinceNow
+            running.result.withLock { $0 = outcome }
+            running.done.signal()
+        }
+        return running
+    }
+}
+
+/// A window's number as X tools print it.
+func hex(_ window: UInt32) -> String { "0x" + String(window, radix: 16) }

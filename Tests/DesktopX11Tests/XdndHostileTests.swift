@@ -12,9 +12,17 @@ final class RawXdndSource: @unchecked Sendable {
     let connection: OpaquePointer
     let window: xcb_window_t
     private var atoms: [String: xcb_atom_t] = [:]
+    private var isClosed = false
 
     init() throws {
-        guard let connection = xcb_connect(nil, nil), xcb_connection_has_error(connection) == 0 else {
+        var connection = xcb_connect(nil, nil)
+        if let failed = connection, xcb_connection_has_error(failed) != 0 {
+            // A server busy accepting other clients can refuse one: one more try, a moment later.
+            xcb_disconnect(failed)
+            usleep(100_000)
+            connection = xcb_connect(nil, nil)
+        }
+        guard let connection, xcb_connection_has_error(connection) == 0 else {
             throw PeerFailure(description: "cannot connect to the X server")
         }
         guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
@@ -32,6 +40,14 @@ final class RawXdndSource: @unchecked Sendable {
     }
 
     deinit {
+        close()
+    }
+
+    /// Leaves the X server, as a program that ends or is killed does: the server destroys its window and gives up
+    /// its selections. Nothing may be called afterwards.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
         xcb_disconnect(connection)
     }
 
@@ -89,12 +105,23 @@ final class RawXdndSource: @unchecked Sendable {
         return nil
     }
 
-    /// Owns `XdndSelection`, and answers the first conversion with the start of an increment that never goes on:
-    /// the announced size, then one piece, then silence (or, with `endEarly`, the empty piece that ends a transfer,
-    /// far short of the size announced).
+    /// Owns `XdndSelection`, and answers the first conversion with the start of an increment that never goes on
+    /// (``stallTransfer(endEarly:)``).
     func ownSelectionAndStall(endEarly: Bool = false) -> Bool {
-        xcb_set_selection_owner(connection, window, atom("XdndSelection"), 0)
-        xcb_flush(connection)
+        own("XdndSelection")
+        return stallTransfer(endEarly: endEarly)
+    }
+
+    /// Owns the selection named `selection`, once the server has it.
+    func own(_ selection: String) {
+        xcb_set_selection_owner(connection, window, atom(selection), 0)
+        free(xcb_get_selection_owner_reply(connection, xcb_get_selection_owner(connection, atom(selection)), nil))
+    }
+
+    /// Answers the first conversion of a selection this window owns with the start of an increment that never goes
+    /// on: the announced size, then one piece, then silence (or, with `endEarly`, the empty piece that ends a
+    /// transfer, far short of the size announced). False when no conversion came, or it was not followed.
+    func stallTransfer(endEarly: Bool = false) -> Bool {
         let request = awaitEvent(timeout: 5) { event -> xcb_selection_request_event_t? in
             guard Int32(event.pointee.response_type & 0x7F) == XCB_SELECTION_REQUEST else { return nil }
             return UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_request_event_t.self).pointee
@@ -149,6 +176,14 @@ final class RawXdndSource: @unchecked Sendable {
             xcb_flush(connection)
         }
         return true
+    }
+
+    /// Sets a property of 8-bit text (`WM_CLASS`, a name) on this client's window.
+    func setText(_ bytes: [UInt8], of property: xcb_atom_t) {
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, property, UInt32(XCB_ATOM_STRING.rawValue), 8,
+            UInt32(bytes.count), bytes)
+        xcb_flush(connection)
     }
 
     /// Sets a property of 32-bit words on one of the server's windows (this client's or another program's).

@@ -94,12 +94,15 @@ private func start(_ arguments: [String]) throws -> Process {
     return process
 }
 
-/// Ends a background process and waits a little for it.
+/// Ends a background process and waits until it has ended, so that the selection it owned is free: after 5 s of
+/// SIGTERM, SIGKILL.
 private func stop(_ process: Process) {
     guard process.isRunning else { return }
     process.terminate()
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
 }
 
 /// Runs a program to its end.
