@@ -122,7 +122,7 @@ let package = Package(
         // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
         .target(
             name: "Rendering",
-            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics"]
+            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting"]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.
@@ -130,16 +130,24 @@ let package = Package(
             name: "FileMoving",
             dependencies: [
                 "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem", "Diagnostics",
-                "FileAccess",
+                "FileAccess", "FileWriting",
             ]
         ),
-        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileAccess and FileMoving.
+        // Writing files safely, for every tool layer that writes one: aside under a hidden name, synced, read back when
+        // asked, then renamed into place without replacing anything the caller did not write; output folders.
+        .target(
+            name: "FileWriting",
+            dependencies: ["Diagnostics", "FileAccess", "CFileSystem"]
+        ),
+        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME, renameat2), for FileAccess,
+        // FileWriting and FileMoving.
         .target(name: "CFileSystem"),
         // Scene and script files (Yams), the runner and its timelines.
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "FileMoving",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "FileAccess",
+                "FileWriting",
                 "Diagnostics",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -182,7 +190,7 @@ let package = Package(
         .executableTarget(
             name: "dnd-sim",
             dependencies: [
-                "DnDKit", "Simulation", "Rendering", "FileMoving", "DesktopX11",
+                "DnDKit", "Simulation", "Rendering", "FileMoving", "FileWriting", "FileAccess", "DesktopX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -299,6 +307,10 @@ let package = Package(
         .testTarget(
             name: "FileAccessTests",
             dependencies: ["FileAccess", "TestSupport"]
+        ),
+        .testTarget(
+            name: "FileWritingTests",
+            dependencies: ["FileWriting", "FileAccess", "CFileSystem", "TestSupport"]
         ),
     ]
 )

@@ -15,7 +15,7 @@ import PNGCodec
 ///
 /// ```swift
 /// let renderer = SnapshotRenderer(marks: [album.id: .refused("not an image")], images: ["sunset": sunset])
-/// try renderer.pngData(of: scene).write(to: URL(fileURLWithPath: "snapshot.png"))
+/// try SnapshotFile.write(renderer.render(scene), toPath: "snapshot.png")
 /// ```
 ///
 /// The same scene always gives the same pixels and the same PNG bytes.

@@ -1,6 +1,7 @@
 import CFileSystem
 import FileMoving
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import ContentTypes
 import DragDrop
-import FileMoving
+import FileAccess
 import Foundation
 import Gestures
 import Yams
@@ -26,7 +26,7 @@ extension SceneFile {
         let name = url.relativePath
         let data: Data
         do {
-            data = try OutputFile.readContents(atPath: url.path, limit: sizeLimit)
+            data = try ReadableFile(url.path).readAll(limit: sizeLimit)
         } catch {
             throw SimulationError(.unreadableFile, "cannot read the scene file: \(error.code)", file: name)
         }

@@ -1,4 +1,4 @@
-import FileMoving
+import FileAccess
 import Foundation
 import Gestures
 
@@ -32,7 +32,7 @@ extension Script {
         let name = url.relativePath
         let data: Data
         do {
-            data = try OutputFile.readContents(atPath: url.path, limit: SceneFile.sizeLimit)
+            data = try ReadableFile(url.path).readAll(limit: SceneFile.sizeLimit)
         } catch {
             throw SimulationError(.unreadableFile, "cannot read the script: \(error.code)", file: name)
         }
