@@ -8,12 +8,16 @@
 //     dnd-sim ─▶ Simulation ─▶ Rendering ─▶ DragDrop ─▶ Gestures
 //        └─────▶ FileMoving ─────────────────▶ │ └────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
 //                                                              └─▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
+//     Simulation, Rendering, FileMoving and dnd-sim write files through FileWriting (over FileAccess).
 //
-// `DnDKit` re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
-// DragDrop) and PNGCodec; the tool layers (Rendering, FileMoving, Simulation) are imported by name. `Locking` holds
-// the lock every module's shared state uses; `FileAccess` opens the user's files for reading (regular files only,
-// reads bounded) for ContentTypes and FileMoving, with the FileSystemError that says why one cannot be read. See
-// DESIGN.md in the shared folder for the whole picture.
+// The products are what a program may import, and all of it is API (public, documented, listed under API/):
+// `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
+// DragDrop), PNGCodec and Diagnostics (the error shape), each of them on its own, and DesktopTransfer for desktop
+// hosts (the GTK package). Everything else has `package` access and no product: the tool layers of `dnd-sim`
+// (Rendering, FileMoving, FileWriting, Simulation, the X11 host DesktopX11) and the helpers below the library
+// (`Locking`, the lock every module's shared state uses; `FileAccess`, which opens the user's files for reading,
+// regular files only and reads bounded, with the FileSystemError that says why one cannot be read). They change with
+// dnd-sim, without a promise. See DESIGN.md in the shared folder for the whole picture.
 
 import PackageDescription
 
@@ -28,11 +32,7 @@ let package = Package(
         .library(name: "Transfer", targets: ["Transfer"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "DragDrop", targets: ["DragDrop"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "FileMoving", targets: ["FileMoving"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "DesktopTransfer", targets: ["DesktopTransfer"]),
-        .library(name: "DesktopX11", targets: ["DesktopX11"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
     dependencies: [

@@ -11,7 +11,7 @@ extension Script {
     ///   - firstColumn: The column number of the text's first column (for an indented block in a scene file).
     /// - Returns: The script.
     /// - Throws: `SimulationError` naming the line and column of the first step that cannot be read.
-    public static func parse(
+    package static func parse(
         _ text: String, fileName: String? = nil, firstLine: Int = 1, firstColumn: Int = 1
     ) throws -> Script {
         var steps: [ScriptStep] = []
@@ -28,7 +28,7 @@ extension Script {
     /// - Parameter url: The file.
     /// - Returns: The script.
     /// - Throws: `SimulationError` when the file cannot be read or a step is malformed.
-    public static func load(contentsOf url: URL) throws -> Script {
+    package static func load(contentsOf url: URL) throws -> Script {
         let name = url.relativePath
         let data: Data
         do {
