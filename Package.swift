@@ -225,9 +225,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Code written the way iOS and macOS apps write drag and drop, compiled in Swift 6 and, from the same files
         // (symbolic links) plus Swift 5-only code, in Swift 5 (issue 15).
-        .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit"]),
+        .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit", "TestSupport"]),
         .testTarget(
-            name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+            name: "AppleShapedSwift5Tests", dependencies: ["DnDKit", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Under Xvfb, against xclip and a GTK 4 window (`.ci/run` starts the server and sets DISPLAY).
         .testTarget(
             name: "DesktopX11Tests",

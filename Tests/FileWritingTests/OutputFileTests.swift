@@ -17,104 +17,104 @@ struct OutputFileTests {
 
     @Test("A new file is written whole; an existing one is refused, then replaced with its mode kept when asked")
     func refusesThenReplaces() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("out.bin").path
-        let first = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
-        try OutputFile.writeContents(first, toPath: path, replacing: false)
-        #expect(try read(path) == first)
+        try withTemporaryFolder("dndkit-output") { folder in
+            let path = folder.appendingPathComponent("out.bin").path
+            let first = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0) })
+            try OutputFile.writeContents(first, toPath: path, replacing: false)
+            #expect(try read(path) == first)
 
-        let refusal = #expect(throws: FileSystemError.self) {
-            try OutputFile.writeContents(Data("other".utf8), toPath: path, replacing: false)
+            let refusal = #expect(throws: FileSystemError.self) {
+                try OutputFile.writeContents(Data("other".utf8), toPath: path, replacing: false)
+            }
+            #expect(refusal?.code == .exists)
+            #expect(try read(path) == first)
+
+            #expect(chmod(path, 0o640) == 0)
+            try OutputFile.writeContents(Data("second".utf8), toPath: path, replacing: true)
+            #expect(try read(path) == Data("second".utf8))
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o640)
+            #expect(try names(folder) == ["out.bin"])
         }
-        #expect(refusal?.code == .exists)
-        #expect(try read(path) == first)
-
-        #expect(chmod(path, 0o640) == 0)
-        try OutputFile.writeContents(Data("second".utf8), toPath: path, replacing: true)
-        #expect(try read(path) == Data("second".utf8))
-        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(mode == 0o640)
-        #expect(try names(folder) == ["out.bin"])
     }
 
     @Test("A file is replaced only while it is the one written: not after the user replaced or edited it")
     func replacesOnlyWhatItWrote() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("record.json").path
-        let written = try OutputFile.writeContents(Data("one".utf8), toPath: path, existing: .nothing)
-        #expect(written == WrittenFile(atPath: path))
+        try withTemporaryFolder("dndkit-output") { folder in
+            let path = folder.appendingPathComponent("record.json").path
+            let written = try OutputFile.writeContents(Data("one".utf8), toPath: path, existing: .nothing)
+            #expect(written == WrittenFile(atPath: path))
 
-        // Still the file written: replaced, and the new identity proves the next write.
-        let second = try OutputFile.writeContents(Data("two".utf8), toPath: path, existing: .fileWritten(written))
-        #expect(try read(path) == Data("two".utf8))
-        #expect(second != written)
+            // Still the file written: replaced, and the new identity proves the next write.
+            let second = try OutputFile.writeContents(Data("two".utf8), toPath: path, existing: .fileWritten(written))
+            #expect(try read(path) == Data("two".utf8))
+            #expect(second != written)
 
-        // The old proof no longer matches: refused, the file left as it is.
-        let stale = #expect(throws: FileSystemError.self) {
-            try OutputFile.writeContents(Data("three".utf8), toPath: path, existing: .fileWritten(written))
+            // The old proof no longer matches: refused, the file left as it is.
+            let stale = #expect(throws: FileSystemError.self) {
+                try OutputFile.writeContents(Data("three".utf8), toPath: path, existing: .fileWritten(written))
+            }
+            #expect(stale?.code == .exists)
+            #expect(try read(path) == Data("two".utf8))
+
+            // The user put a file of their own in its place: refused, theirs kept.
+            #expect(unlink(path) == 0)
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+            let replaced = #expect(throws: FileSystemError.self) {
+                try OutputFile.writeContents(Data("four".utf8), toPath: path, existing: .fileWritten(second))
+            }
+            #expect(replaced?.code == .exists)
+            #expect(try read(path) == Data("mine".utf8))
+
+            // The file written is gone: the name is free again, and taken without replacing anything.
+            #expect(unlink(path) == 0)
+            try OutputFile.writeContents(Data("five".utf8), toPath: path, existing: .fileWritten(second))
+            #expect(try read(path) == Data("five".utf8))
+            #expect(try names(folder) == ["record.json"])
         }
-        #expect(stale?.code == .exists)
-        #expect(try read(path) == Data("two".utf8))
-
-        // The user put a file of their own in its place: refused, theirs kept.
-        #expect(unlink(path) == 0)
-        try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
-        let replaced = #expect(throws: FileSystemError.self) {
-            try OutputFile.writeContents(Data("four".utf8), toPath: path, existing: .fileWritten(second))
-        }
-        #expect(replaced?.code == .exists)
-        #expect(try read(path) == Data("mine".utf8))
-
-        // The file written is gone: the name is free again, and taken without replacing anything.
-        #expect(unlink(path) == 0)
-        try OutputFile.writeContents(Data("five".utf8), toPath: path, existing: .fileWritten(second))
-        #expect(try read(path) == Data("five".utf8))
-        #expect(try names(folder) == ["record.json"])
     }
 
     @Test("Read back when asked: the file is compared before it gets its name")
     func readsBack() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("item.png").path
-        let data = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let written = try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
-        #expect(try read(path) == data)
-        #expect(written.size == Int64(data.count))
+        try withTemporaryFolder("dndkit-output") { folder in
+            let path = folder.appendingPathComponent("item.png").path
+            let data = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            let written = try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
+            #expect(try read(path) == data)
+            #expect(written.size == Int64(data.count))
 
-        // A file whose bytes are not what was meant is never given its name.
-        let other = folder.appendingPathComponent("other.png").path
-        let file = try FileBeingWritten(for: other)
-        try file.write(Data("abc".utf8))
-        #expect(throws: FileSystemError(.readBackDiffers, path: other, operation: "cannot write")) {
-            try file.readBack(matches: Data("abd".utf8))
+            // A file whose bytes are not what was meant is never given its name.
+            let other = folder.appendingPathComponent("other.png").path
+            let file = try FileBeingWritten(for: other)
+            try file.write(Data("abc".utf8))
+            #expect(throws: FileSystemError(.readBackDiffers, path: other, operation: "cannot write")) {
+                try file.readBack(matches: Data("abd".utf8))
+            }
+            #expect(try names(folder).count == 2)  // item.png and the hidden file being written
+            #expect(try names(folder).contains { $0.hasPrefix(".other.png.") && $0.hasSuffix(".partial") })
         }
-        #expect(try names(folder).count == 2)  // item.png and the hidden file being written
-        #expect(try names(folder).contains { $0.hasPrefix(".other.png.") && $0.hasSuffix(".partial") })
     }
 
     @Test("A file being written that is never placed leaves nothing behind")
     func unplacedFileIsRemoved() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("out.txt").path
-        do {
-            let file = try FileBeingWritten(for: path)
-            try file.write(Data("half".utf8))
-            #expect(try names(folder).count == 1)
-        }
-        #expect(try names(folder).isEmpty)
+        try withTemporaryFolder("dndkit-output") { folder in
+            let path = folder.appendingPathComponent("out.txt").path
+            do {
+                let file = try FileBeingWritten(for: path)
+                try file.write(Data("half".utf8))
+                #expect(try names(folder).count == 1)
+            }
+            #expect(try names(folder).isEmpty)
 
-        // A file that appears while one is written is not replaced; the hidden file goes.
-        let file = try FileBeingWritten(for: path)
-        try file.write(Data("late".utf8))
-        try Data("theirs".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: FileSystemError(.exists, path: path, operation: "cannot write")) {
-            try file.place(.nothing)
+            // A file that appears while one is written is not replaced; the hidden file goes.
+            let file = try FileBeingWritten(for: path)
+            try file.write(Data("late".utf8))
+            try Data("theirs".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: FileSystemError(.exists, path: path, operation: "cannot write")) {
+                try file.place(.nothing)
+            }
+            #expect(try read(path) == Data("theirs".utf8))
         }
-        #expect(try read(path) == Data("theirs".utf8))
     }
 
     @Test(
@@ -140,43 +140,40 @@ struct OutputFileTests {
         #expect(try names(disk.folder) == ["big.bin"])
     }
 
-    @Test("Causes are typed: no such file, is a directory, not a directory, too large")
+    @Test("Causes are typed: is a directory, no such file (the folder), not a directory")
     func causes() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: FileSystemError(.isADirectory, path: folder.path, operation: "cannot write")) {
-            try OutputFile.writeContents(Data(), toPath: folder.path, replacing: true)
+        try withTemporaryFolder("dndkit-output") { folder in
+            #expect(throws: FileSystemError(.isADirectory, path: folder.path, operation: "cannot write")) {
+                try OutputFile.writeContents(Data(), toPath: folder.path, replacing: true)
+            }
+            let missing = folder.appendingPathComponent("missing/out").path
+            #expect(throws: FileSystemError(.noSuchFile, path: missing, operation: "cannot write")) {
+                try OutputFile.writeContents(Data(), toPath: missing, replacing: false)
+            }
+            let file = folder.appendingPathComponent("file").path
+            try OutputFile.writeContents(Data(count: 10), toPath: file, replacing: false)
+            let below = file + "/inner"
+            #expect(throws: FileSystemError(.notADirectory, path: below, operation: "cannot write")) {
+                try OutputFile.writeContents(Data(), toPath: below, replacing: false)
+            }
         }
-        let missing = folder.appendingPathComponent("missing/out").path
-        #expect(throws: FileSystemError(.noSuchFile, path: missing, operation: "cannot write")) {
-            try OutputFile.writeContents(Data(), toPath: missing, replacing: false)
-        }
-        let file = folder.appendingPathComponent("file").path
-        try OutputFile.writeContents(Data(count: 10), toPath: file, replacing: false)
-        let below = file + "/inner"
-        #expect(throws: FileSystemError(.notADirectory, path: below, operation: "cannot write")) {
-            try OutputFile.writeContents(Data(), toPath: below, replacing: false)
-        }
-        #expect(
-            FileSystemError(.permissionDenied, path: "/x", operation: "cannot read").description
-                == "/x: cannot read: permission denied")
     }
 
     @Test("Renaming without replacing refuses a name that is taken, by a file or a folder")
     func renamingWithoutReplacing() throws {
-        let folder = try temporaryFolder("dndkit-output")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let from = folder.appendingPathComponent("from").path
-        let taken = folder.appendingPathComponent("taken").path
-        let free = folder.appendingPathComponent("free").path
-        try Data("new".utf8).write(to: URL(fileURLWithPath: from))
-        try Data("old".utf8).write(to: URL(fileURLWithPath: taken))
-        try FileManager.default.createDirectory(atPath: free + "-folder", withIntermediateDirectories: false)
-        #expect(Renaming.withoutReplacing(from, taken) == EEXIST)
-        #expect(Renaming.withoutReplacing(from, free + "-folder") == EEXIST)
-        #expect(try read(taken) == Data("old".utf8))
-        #expect(Renaming.withoutReplacing(from, free) == 0)
-        #expect(try read(free) == Data("new".utf8))
-        #expect(!OutputFile.exists(from))
+        try withTemporaryFolder("dndkit-output") { folder in
+            let from = folder.appendingPathComponent("from").path
+            let taken = folder.appendingPathComponent("taken").path
+            let free = folder.appendingPathComponent("free").path
+            try Data("new".utf8).write(to: URL(fileURLWithPath: from))
+            try Data("old".utf8).write(to: URL(fileURLWithPath: taken))
+            try FileManager.default.createDirectory(atPath: free + "-folder", withIntermediateDirectories: false)
+            #expect(Renaming.withoutReplacing(from, taken) == EEXIST)
+            #expect(Renaming.withoutReplacing(from, free + "-folder") == EEXIST)
+            #expect(try read(taken) == Data("old".utf8))
+            #expect(Renaming.withoutReplacing(from, free) == 0)
+            #expect(try read(free) == Data("new".utf8))
+            #expect(!OutputFile.exists(from))
+        }
     }
 }

@@ -12,6 +12,19 @@ public func temporaryFolder(_ prefix: String = "dndkit") throws -> URL {
     return folder
 }
 
+/// Runs `body` with a new, empty temporary folder (``temporaryFolder(_:)``), and removes the folder and everything in
+/// it afterwards, whether `body` returns or throws.
+/// - Parameters:
+///   - prefix: The start of the folder's name, which says which tests made it.
+///   - body: The test's work.
+/// - Returns: What `body` returns.
+/// - Throws: What `body` throws, or the error of making the folder.
+public func withTemporaryFolder<Result>(_ prefix: String = "dndkit", _ body: (URL) throws -> Result) throws -> Result {
+    let folder = try temporaryFolder(prefix)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    return try body(folder)
+}
+
 /// A temporary folder (``temporaryFolder(_:)``) with `source` and `destination` folders in it, removed by `remove()`:
 /// where tests of moves and outputs put the user's files and the files they make.
 public struct MoveFolders {
