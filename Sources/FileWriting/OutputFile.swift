@@ -27,6 +27,18 @@ package enum OutputFile {
         case anyFile
     }
 
+    /// Reads a whole file, as long as it was when opened (FileAccess's `ReadableFile`, which this forwards to): a named
+    /// pipe, a socket or a device is refused at once, without being opened for reading.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - limit: The largest size read; a larger file is an error (`tooLarge`).
+    /// - Returns: Its bytes.
+    /// - Throws: `FileSystemError`: no such file, is a directory, not a regular file, permission denied, too large.
+    package static func readContents(atPath path: String, limit: Int = 1 << 31) throws(FileSystemError) -> Data {
+        try ReadableFile(path).readAll(limit: limit)
+    }
+
     /// Whether something is at a path (a file, a folder or a link, even a dangling one).
     ///
     /// - Parameter path: The path.

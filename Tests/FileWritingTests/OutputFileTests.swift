@@ -140,7 +140,7 @@ struct OutputFileTests {
         #expect(try names(disk.folder) == ["big.bin"])
     }
 
-    @Test("Causes are typed: is a directory, no such file (the folder), not a directory")
+    @Test("Causes are typed: is a directory, no such file (the folder), not a directory, too large")
     func causes() throws {
         try withTemporaryFolder("dndkit-output") { folder in
             #expect(throws: FileSystemError(.isADirectory, path: folder.path, operation: "cannot write")) {
@@ -152,6 +152,10 @@ struct OutputFileTests {
             }
             let file = folder.appendingPathComponent("file").path
             try OutputFile.writeContents(Data(count: 10), toPath: file, replacing: false)
+            #expect(throws: FileSystemError(.tooLarge, path: file, operation: "cannot read")) {
+                try OutputFile.readContents(atPath: file, limit: 9)
+            }
+            #expect(try OutputFile.readContents(atPath: file, limit: 10) == Data(count: 10))
             let below = file + "/inner"
             #expect(throws: FileSystemError(.notADirectory, path: below, operation: "cannot write")) {
                 try OutputFile.writeContents(Data(), toPath: below, replacing: false)

@@ -1,5 +1,5 @@
 import ContentTypes
-import FileAccess
+import FileWriting
 import Foundation
 import PNGCodec
 
@@ -64,7 +64,7 @@ extension PaneContents {
             let url = folder.appendingPathComponent(name)
             let data: Data
             do throws(FileSystemError) {
-                data = try ReadableFile(url.path).readAll(limit: 1 << 31)
+                data = try OutputFile.readContents(atPath: url.path)
             } catch {
                 throw SimulationError(.unreadableFile, "cannot read the file: \(error.code)", file: url.path)
             }
