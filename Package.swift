@@ -8,12 +8,16 @@
 //     dnd-sim ─▶ Simulation ─▶ Rendering ─▶ DragDrop ─▶ Gestures
 //        └─────▶ FileMoving ─────────────────▶ │ └────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
 //                                                              └─▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
+//     Simulation, Rendering, FileMoving and dnd-sim write files through FileWriting (over FileAccess).
 //
-// `DnDKit` re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
-// DragDrop) and PNGCodec; the tool layers (Rendering, FileMoving, Simulation) are imported by name. `Locking` holds
-// the lock every module's shared state uses; `FileAccess` opens the user's files for reading (regular files only,
-// reads bounded) for ContentTypes and FileMoving, with the FileSystemError that says why one cannot be read. See
-// DESIGN.md in the shared folder for the whole picture.
+// The products are what a program may import, and all of it is API (public, documented, listed under API/):
+// `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
+// DragDrop), PNGCodec and Diagnostics (the error shape), each of them on its own, and DesktopTransfer for desktop
+// hosts (the GTK package). Everything else has `package` access and no product: the tool layers of `dnd-sim`
+// (Rendering, FileMoving, FileWriting, Simulation, the X11 host DesktopX11) and the helpers below the library
+// (`Locking`, the lock every module's shared state uses; `FileAccess`, which opens the user's files for reading,
+// regular files only and reads bounded, with the FileSystemError that says why one cannot be read). They change with
+// dnd-sim, without a promise. See DESIGN.md in the shared folder for the whole picture.
 
 import PackageDescription
 
@@ -28,11 +32,7 @@ let package = Package(
         .library(name: "Transfer", targets: ["Transfer"]),
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "DragDrop", targets: ["DragDrop"]),
-        .library(name: "Rendering", targets: ["Rendering"]),
-        .library(name: "FileMoving", targets: ["FileMoving"]),
-        .library(name: "Simulation", targets: ["Simulation"]),
         .library(name: "DesktopTransfer", targets: ["DesktopTransfer"]),
-        .library(name: "DesktopX11", targets: ["DesktopX11"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
     dependencies: [
@@ -122,7 +122,7 @@ let package = Package(
         // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
         .target(
             name: "Rendering",
-            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics"]
+            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting"]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.
@@ -130,16 +130,24 @@ let package = Package(
             name: "FileMoving",
             dependencies: [
                 "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec", "Locking", "CFileSystem", "Diagnostics",
-                "FileAccess",
+                "FileAccess", "FileWriting",
             ]
         ),
-        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME), for FileAccess and FileMoving.
+        // Writing files safely, for every tool layer that writes one: aside under a hidden name, synced, read back when
+        // asked, then renamed into place without replacing anything the caller did not write; output folders.
+        .target(
+            name: "FileWriting",
+            dependencies: ["Diagnostics", "FileAccess", "CFileSystem"]
+        ),
+        // Linux calls Glibc's Swift module leaves out (extended attributes, O_NOATIME, renameat2), for FileAccess,
+        // FileWriting and FileMoving.
         .target(name: "CFileSystem"),
         // Scene and script files (Yams), the runner and its timelines.
         .target(
             name: "Simulation",
             dependencies: [
-                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "FileMoving",
+                "DragDrop", "Gestures", "Transfer", "ContentTypes", "PNGCodec", "Rendering", "FileAccess",
+                "FileWriting",
                 "Diagnostics",
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -182,7 +190,7 @@ let package = Package(
         .executableTarget(
             name: "dnd-sim",
             dependencies: [
-                "DnDKit", "Simulation", "Rendering", "FileMoving", "DesktopX11",
+                "DnDKit", "Simulation", "Rendering", "FileMoving", "FileWriting", "FileAccess", "DesktopX11",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -217,9 +225,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Code written the way iOS and macOS apps write drag and drop, compiled in Swift 6 and, from the same files
         // (symbolic links) plus Swift 5-only code, in Swift 5 (issue 15).
-        .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit"]),
+        .testTarget(name: "AppleShapedTests", dependencies: ["DnDKit", "TestSupport"]),
         .testTarget(
-            name: "AppleShapedSwift5Tests", dependencies: ["DnDKit"], swiftSettings: [.swiftLanguageMode(.v5)]),
+            name: "AppleShapedSwift5Tests", dependencies: ["DnDKit", "TestSupport"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         // Under Xvfb, against xclip and a GTK 4 window (`.ci/run` starts the server and sets DISPLAY).
         .testTarget(
             name: "DesktopX11Tests",
@@ -299,6 +308,10 @@ let package = Package(
         .testTarget(
             name: "FileAccessTests",
             dependencies: ["FileAccess", "TestSupport"]
+        ),
+        .testTarget(
+            name: "FileWritingTests",
+            dependencies: ["FileWriting", "FileAccess", "CFileSystem", "TestSupport"]
         ),
     ]
 )

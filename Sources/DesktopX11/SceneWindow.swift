@@ -18,9 +18,9 @@ import Rendering
 /// ```
 ///
 /// A window is not `Sendable`: run it on the task that owns the scene.
-public final class SceneWindow {
+package final class SceneWindow {
     /// The scene shown.
-    public let scene: Scene
+    package let scene: Scene
     private let x: X11Connection
     private let window: xcb_window_t
     private let gc: xcb_gcontext_t
@@ -48,7 +48,7 @@ public final class SceneWindow {
     private var needsWholeFrame = true
     /// The parts of the window the last frame sent (in the window's space): none when nothing had changed, the
     /// whole window after an exposure. Drawing sends only what changed since the frame before.
-    public private(set) var lastDamage: [CGRect] = []
+    package private(set) var lastDamage: [CGRect] = []
     private var xdndSource: XdndSource?
     /// A release outside the window, held until the program under the pointer has answered.
     private var deferredRelease: xcb_button_release_event_t?
@@ -67,7 +67,7 @@ public final class SceneWindow {
     ///   - renderer: Draws the scene, at scale 1: each frame draws and sends only what can have changed (a
     ///     `FrameRenderer`).
     /// - Throws: `X11Error` when there is no display or the server refuses.
-    public convenience init(
+    package convenience init(
         scene: Scene, title: String, display: String? = nil, origin: CGPoint = .zero, peerTimeout: Double = 5,
         renderer: SnapshotRenderer
     ) throws(X11Error) {
@@ -89,7 +89,7 @@ public final class SceneWindow {
     ///     a drop whose data does not come in time fails.
     ///   - draw: Draws the scene into a bitmap of the scene's size (8-bit RGB or RGBA).
     /// - Throws: `X11Error` when there is no display or the server refuses.
-    public convenience init(
+    package convenience init(
         scene: Scene, title: String, display: String? = nil, origin: CGPoint = .zero, peerTimeout: Double = 5,
         draw: @escaping (Scene) throws -> Bitmap
     ) throws(X11Error) {
@@ -160,19 +160,19 @@ public final class SceneWindow {
 
     /// Draws the scene now and sends what changed to the server, as `NSView.display()`: for a program that drives
     /// the window's steps itself, or measures a frame.
-    public func display() {
+    package func display() {
         needsDraw = false
         present()
     }
 
     /// Asks for the scene to be drawn again at the next step, as `NSView.setNeedsDisplay` does: for changes the
     /// window does not see (a value the renderer reads). Input, drags and exposures redraw without it.
-    public func setNeedsDisplay() {
+    package func setNeedsDisplay() {
         needsDraw = true
     }
 
     /// The X window's identifier, for tools such as `xdotool`.
-    public var windowID: UInt32 { window }
+    package var windowID: UInt32 { window }
 
     /// Runs the window: events in, drops completed, the clock advanced, the scene redrawn when it may have changed.
     /// Returns when the window is closed, `duration` seconds have passed, or `afterEachStep` returns false.
@@ -181,7 +181,7 @@ public final class SceneWindow {
     ///   - afterEachStep: Called after each step with the scene settled (to print new events, for instance);
     ///     returns whether to go on.
     /// - Throws: `X11Error` when the connection breaks; the scene's input errors are ignored (X gave them).
-    nonisolated(nonsending) public func run(for duration: Double? = nil, while afterEachStep: () -> Bool = { true })
+    nonisolated(nonsending) package func run(for duration: Double? = nil, while afterEachStep: () -> Bool = { true })
         async throws
     {
         var lastDraw = -1.0
@@ -471,7 +471,7 @@ public final class SceneWindow {
     /// What the window shows now, read back from the X server (not from the renderer): 8-bit RGB.
     /// - Returns: The window's pixels.
     /// - Throws: `X11Error` when the server does not give them.
-    public func capture() throws(X11Error) -> Bitmap {
+    package func capture() throws(X11Error) -> Bitmap {
         let width = Int(scene.size.width)
         let height = Int(scene.size.height)
         let cookie = xcb_get_image(

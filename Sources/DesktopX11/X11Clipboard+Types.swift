@@ -9,7 +9,7 @@ extension X11ClipboardOwner.Offer {
     /// asks. Text's `STRING` is Latin-1, as ICCCM defines it, and is offered only when the text fits Latin-1.
     /// - Parameter provider: The item.
     /// - Returns: The offers, without repeated names.
-    public static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {
+    package static func offers(for provider: ItemProvider) -> [X11ClipboardOwner.Offer] {
         offers(for: provider, stagingFile: false)
     }
 
@@ -134,7 +134,7 @@ extension X11Clipboard {
     ///   - timeout: How long to wait for each answer, in seconds.
     /// - Returns: The bytes and the type they are in.
     /// - Throws: `X11Error`; `.refused` when nothing offered conforms.
-    public static func paste(
+    package static func paste(
         _ contentType: UTType, from selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
     ) throws(X11Error) -> (data: Data, type: UTType) {
         let offered = try availableTypes(selection, display: display, timeout: timeout)

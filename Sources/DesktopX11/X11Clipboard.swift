@@ -7,9 +7,9 @@ import Foundation
 /// the server's request size go in increments (`INCR`), both ways.
 ///
 /// The calls block the calling thread while they talk to the X server; call them from a thread or a detached task.
-public enum X11Clipboard {
+package enum X11Clipboard {
     /// Which selection.
-    public enum Selection: String, Sendable, CaseIterable {
+    package enum Selection: String, Sendable, CaseIterable {
         /// The clipboard: copy and paste.
         case clipboard = "CLIPBOARD"
         /// The primary selection: text selected with the mouse, pasted with the middle button.
@@ -23,7 +23,7 @@ public enum X11Clipboard {
     ///   - timeout: How long to wait for the owner, in seconds.
     /// - Returns: The type names, in the owner's order.
     /// - Throws: `X11Error`: no display, no owner, an owner that does not answer.
-    public static func availableTypes(
+    package static func availableTypes(
         _ selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
     ) throws(X11Error) -> [String] {
         let x = try X11Connection(display: display)
@@ -49,7 +49,7 @@ public enum X11Clipboard {
     ///   - limit: The largest payload accepted, in bytes.
     /// - Returns: The bytes.
     /// - Throws: `X11Error`: no display, no owner, a refused type, a timeout, a payload over `limit`.
-    public static func paste(
+    package static func paste(
         as type: String, from selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5,
         limit: Int = 1 << 30
     ) throws(X11Error) -> Data {

@@ -10,13 +10,13 @@ import Locking
 /// let owner = try X11ClipboardOwner(offers: [.init(type: "text/plain;charset=utf-8") { Data("hello".utf8) }])
 /// owner.start()        // serves on a thread of its own
 /// ```
-public final class X11ClipboardOwner: Sendable {
+package final class X11ClipboardOwner: Sendable {
     /// One type offered and how to make its bytes.
-    public struct Offer: Sendable {
+    package struct Offer: Sendable {
         /// The type's name: a MIME type, or one of X's text names (`UTF8_STRING`).
-        public var type: String
+        package var type: String
         /// Makes the bytes; called at most once, on the owner's thread.
-        public var produce: @Sendable () throws -> Data
+        package var produce: @Sendable () throws -> Data
         /// Whether the type is listed (in `TARGETS`) only when ``produce`` makes its bytes, which is then asked at
         /// once: for a type that not every value has, such as `STRING` (Latin-1) for text.
         var isListedOnlyWhenProduced = false
@@ -25,7 +25,7 @@ public final class X11ClipboardOwner: Sendable {
         /// - Parameters:
         ///   - type: The type's name.
         ///   - produce: Makes the bytes.
-        public init(type: String, produce: @escaping @Sendable () throws -> Data) {
+        package init(type: String, produce: @escaping @Sendable () throws -> Data) {
             self.type = type
             self.produce = produce
         }
@@ -79,7 +79,7 @@ public final class X11ClipboardOwner: Sendable {
     ///   - selection: The selection.
     ///   - display: The display, or nil for `DISPLAY`.
     /// - Throws: `X11Error`: no display, or the server did not give the selection.
-    public convenience init(
+    package convenience init(
         offers: [Offer], selection: X11Clipboard.Selection = .clipboard, display: String? = nil
     ) throws(X11Error) {
         try self.init(offers: offers, selectionNamed: selection.rawValue, display: display)
@@ -104,10 +104,10 @@ public final class X11ClipboardOwner: Sendable {
     }
 
     /// Whether another program has taken the selection.
-    public var hasLostOwnership: Bool { state.withLock { $0.lostOwnership } }
+    package var hasLostOwnership: Bool { state.withLock { $0.lostOwnership } }
 
     /// Serves on a thread of its own until the selection is lost or ``stop()`` is called.
-    public func start() {
+    package func start() {
         state.withLock { $0.isRunning = true }
         let thread = Thread { [self] in
             _ = try? serve()
@@ -122,7 +122,7 @@ public final class X11ClipboardOwner: Sendable {
     /// loses its selection, giving up on a requestor that has not asked for a piece in 10 seconds.
     /// - Parameter duration: The longest time to serve, or nil for no limit.
     /// - Throws: `X11Error` when the connection breaks.
-    public func serve(for duration: Double? = nil) throws(X11Error) {
+    package func serve(for duration: Double? = nil) throws(X11Error) {
         let deadline = duration.map { Date().addingTimeInterval($0) }
         while true {
             let ending =
@@ -140,7 +140,7 @@ public final class X11ClipboardOwner: Sendable {
     }
 
     /// Stops serving; the selection is given up when the owner goes away.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopRequested = true }
         while state.withLock({ $0.isRunning }) { usleep(1000) }
     }

@@ -2,20 +2,20 @@ import Diagnostics
 
 /// Why talking to the X server failed: no display, a refused or lost connection, a peer that did not answer in time
 /// or broke the protocol.
-public struct X11Error: CodedError, Sendable, Hashable {
+package struct X11Error: CodedError, Sendable, Hashable {
     /// A kind of failure.
-    public typealias Code = ErrorCode<X11Error>
+    package typealias Code = ErrorCode<X11Error>
 
     /// What kind of failure.
-    public var code: Code
+    package var code: Code
     /// What went wrong, complete on its own.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: The kind of failure.
     ///   - message: What went wrong.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -23,21 +23,21 @@ public struct X11Error: CodedError, Sendable, Hashable {
 
 extension ErrorCode where Failure == X11Error {
     /// No display to connect to: `DISPLAY` is not set.
-    public static let noDisplay = Self(rawValue: "no display")
+    package static let noDisplay = Self(rawValue: "no display")
     /// The X server refused the connection or could not be reached.
-    public static let connectionFailed = Self(rawValue: "connection failed")
+    package static let connectionFailed = Self(rawValue: "connection failed")
     /// The connection to the X server broke.
-    public static let connectionLost = Self(rawValue: "connection lost")
+    package static let connectionLost = Self(rawValue: "connection lost")
     /// No program owns the selection.
-    public static let noOwner = Self(rawValue: "no owner")
+    package static let noOwner = Self(rawValue: "no owner")
     /// The owner of the selection refused the conversion (it does not offer that type).
-    public static let refused = Self(rawValue: "refused")
+    package static let refused = Self(rawValue: "refused")
     /// The selection's owner went away (its window was destroyed) before it finished answering.
-    public static let ownerGone = Self(rawValue: "owner gone")
+    package static let ownerGone = Self(rawValue: "owner gone")
     /// A peer did not answer in time.
-    public static let timedOut = Self(rawValue: "timed out")
+    package static let timedOut = Self(rawValue: "timed out")
     /// A peer broke the protocol (a reply of the wrong format, a transfer that ended early).
-    public static let protocolViolation = Self(rawValue: "protocol violation")
+    package static let protocolViolation = Self(rawValue: "protocol violation")
     /// The payload is larger than the limit.
-    public static let tooLarge = Self(rawValue: "too large")
+    package static let tooLarge = Self(rawValue: "too large")
 }

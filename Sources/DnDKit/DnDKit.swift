@@ -3,10 +3,9 @@
 // (ContentTypes, Transfer, Gestures, DragDrop), the PNG codec their image payloads use, and the error shape they
 // all share (Diagnostics).
 //
-// The tool layers above them are imported by name: Rendering (pictures of a scene), FileMoving (verified moves of
-// real files), Simulation (scene and script files, the runner). They are programs' building blocks rather than
-// Apple's API; leaving them out keeps `import DnDKit` free of their dependencies (Yams) and of names such as
-// `Canvas` or `Script` that an app may use itself.
+// The tool layers above them (Rendering, FileMoving, FileWriting, Simulation, DesktopX11) are not API: they have
+// `package` access and no product, and serve `dnd-sim` and the tests. Leaving them out keeps `import DnDKit` free of
+// their dependencies (Yams) and of names such as `Canvas` or `Script` that an app may use itself.
 
 @_exported import ContentTypes
 @_exported import Diagnostics

@@ -6,7 +6,7 @@
 
 /// What a name in the file system is: a regular file, a folder, or one of the special files that must never be read
 /// as if they were files (a named pipe or a device may block a reader forever or never end).
-public enum FileKind: Sendable, Hashable, CustomStringConvertible {
+package enum FileKind: Sendable, Hashable, CustomStringConvertible {
     /// A regular file.
     case regularFile
     /// A folder.
@@ -26,7 +26,7 @@ public enum FileKind: Sendable, Hashable, CustomStringConvertible {
 
     /// The kind `st_mode` names.
     /// - Parameter mode: A `stat` result's `st_mode`.
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regularFile
         case S_IFDIR: self = .directory
@@ -40,7 +40,7 @@ public enum FileKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// In words, with an article: `a named pipe`, `a socket`, `a character device`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .regularFile: "a regular file"
         case .directory: "a folder"

@@ -27,15 +27,15 @@ import Foundation
 /// When a source cannot be removed, the file stays in both places and its outcome says so. Anything that cannot be
 /// accepted (not an image, unreadable, a corrupt PNG, a name already taken in the folder, which is never replaced)
 /// stays where it was, with a reason in its ``MoveOutcome``.
-public struct ImageMover: Sendable {
+package struct ImageMover: Sendable {
     /// The folder the files go to.
-    public var destination: String
+    package var destination: String
     /// Whether the files are copied (and stay at their source) rather than moved.
-    public var copies: Bool
+    package var copies: Bool
     /// Whether each copy, and the folder's entry for it, is flushed to disk (`fsync`) before its source is removed,
     /// so that not even a power cut can lose a moved file. Off by default, as for `mv` and `cp`: flushing costs a
     /// disk write per file.
-    public var synchronizesCopies: Bool
+    package var synchronizesCopies: Bool
     /// For tests, on any file system: the bytes of copies the destination takes before writes fail as on a full disk
     /// (see `VerifiedCopy.simulatedFreeSpace`); `nil` in real moves.
     var simulatedFreeSpace: Int?
@@ -45,7 +45,7 @@ public struct ImageMover: Sendable {
     ///   - destination: The folder the files go to.
     ///   - copies: Whether to copy rather than move.
     ///   - synchronizesCopies: Whether to flush each copy to disk before removing its source.
-    public init(destination: String, copies: Bool = false, synchronizesCopies: Bool = false) {
+    package init(destination: String, copies: Bool = false, synchronizesCopies: Bool = false) {
         self.destination = destination
         self.copies = copies
         self.synchronizesCopies = synchronizesCopies
@@ -59,7 +59,7 @@ public struct ImageMover: Sendable {
     /// - Returns: The outcome of every file, in order.
     /// - Throws: ``MoveError`` when the destination is not a writable folder; problems with single files are
     ///   refusals in the report.
-    nonisolated(nonsending) public func run(
+    nonisolated(nonsending) package func run(
         _ files: [String], progress: (MoveOutcome, Int, Int) -> Void = { _, _, _ in }
     ) async throws(MoveError) -> MoveReport {
         try checkDestination()

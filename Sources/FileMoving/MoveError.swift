@@ -2,20 +2,20 @@ import Diagnostics
 
 /// Why a move could not start at all (problems with single files are refusals in the ``MoveReport``, not errors).
 /// Compare ``code``; new codes may be added.
-public struct MoveError: CodedError, Sendable {
+package struct MoveError: CodedError, Sendable {
     /// The kind of problem.
-    public typealias Code = ErrorCode<MoveError>
+    package typealias Code = ErrorCode<MoveError>
 
     /// The kind of problem.
-    public var code: Code
+    package var code: Code
     /// A complete description, naming the folder.
-    public var message: String
+    package var message: String
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: The kind of problem.
     ///   - message: A complete description.
-    public init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
@@ -24,5 +24,5 @@ public struct MoveError: CodedError, Sendable {
 
 extension ErrorCode where Failure == MoveError {
     /// The destination folder is missing, is not a folder, or cannot be written.
-    public static let destinationUnusable = Self(rawValue: "destination unusable")
+    package static let destinationUnusable = Self(rawValue: "destination unusable")
 }

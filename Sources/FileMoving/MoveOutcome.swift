@@ -1,42 +1,42 @@
 /// What happened to one file of a move.
-public struct MoveOutcome: Hashable, Sendable, Codable {
+package struct MoveOutcome: Hashable, Sendable, Codable {
     /// What became of the file.
-    public struct Status: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    package struct Status: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
         /// The status's name: `moved`, `copied`, `refused` or `duplicate`.
-        public let rawValue: String
+        package let rawValue: String
 
         /// Creates a status from its name.
         /// - Parameter rawValue: The name.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// The name.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// The file is in the destination and no longer at its source.
-        public static let moved = Status(rawValue: "moved")
+        package static let moved = Status(rawValue: "moved")
         /// The file is in the destination and still at its source.
-        public static let copied = Status(rawValue: "copied")
+        package static let copied = Status(rawValue: "copied")
         /// The file stayed where it was (and nothing was left in the destination); ``MoveOutcome/reason`` says why.
-        public static let refused = Status(rawValue: "refused")
+        package static let refused = Status(rawValue: "refused")
         /// The same file as one named earlier in the list (the same name in the same folder, however it was
         /// spelt): it was handled once, as that one, and ``MoveOutcome/reason`` names it.
-        public static let duplicate = Status(rawValue: "duplicate")
+        package static let duplicate = Status(rawValue: "duplicate")
     }
 
     /// The file, as it was given.
-    public var file: String
+    package var file: String
     /// What became of it.
-    public var status: Status
+    package var status: Status
     /// Where it is now in the destination folder; nil when refused.
-    public var destination: String?
+    package var destination: String?
     /// The type its content was identified as; nil when it could not be read.
-    public var contentType: String?
+    package var contentType: String?
     /// Its size in bytes; nil when it could not be read.
-    public var byteCount: Int?
+    package var byteCount: Int?
     /// Why it was refused, or what went wrong after it was copied; nil otherwise.
-    public var reason: String?
+    package var reason: String?
 
     /// Creates an outcome.
     /// - Parameters:
@@ -46,7 +46,7 @@ public struct MoveOutcome: Hashable, Sendable, Codable {
     ///   - contentType: The type its content was identified as.
     ///   - byteCount: Its size in bytes.
     ///   - reason: Why it was refused.
-    public init(
+    package init(
         file: String, status: Status, destination: String? = nil, contentType: String? = nil, byteCount: Int? = nil,
         reason: String? = nil
     ) {
@@ -60,32 +60,32 @@ public struct MoveOutcome: Hashable, Sendable, Codable {
 
     /// Whether the file reached the destination with nothing left to report (a duplicate reports nothing of its
     /// own: the outcome of its first naming says what became of the file).
-    public var succeeded: Bool { status == .duplicate || (status != .refused && reason == nil) }
+    package var succeeded: Bool { status == .duplicate || (status != .refused && reason == nil) }
 }
 
 /// The outcome of a whole move: one ``MoveOutcome`` per file, in the order the files were given.
-public struct MoveReport: Hashable, Sendable, Codable {
+package struct MoveReport: Hashable, Sendable, Codable {
     /// One outcome per file, in order.
-    public var outcomes: [MoveOutcome]
+    package var outcomes: [MoveOutcome]
 
     /// Creates a report.
     /// - Parameter outcomes: One outcome per file, in order.
-    public init(outcomes: [MoveOutcome]) {
+    package init(outcomes: [MoveOutcome]) {
         self.outcomes = outcomes
     }
 
     /// How many files have a status.
     /// - Parameter status: The status.
     /// - Returns: The number of files.
-    public func count(_ status: MoveOutcome.Status) -> Int {
+    package func count(_ status: MoveOutcome.Status) -> Int {
         outcomes.count { $0.status == status }
     }
 
     /// The bytes that reached the destination.
-    public var transferredByteCount: Int {
+    package var transferredByteCount: Int {
         outcomes.reduce(0) { $0 + ($1.status == .refused ? 0 : $1.byteCount ?? 0) }
     }
 
     /// Whether every file reached the destination with nothing left to report.
-    public var succeeded: Bool { outcomes.allSatisfy(\.succeeded) }
+    package var succeeded: Bool { outcomes.allSatisfy(\.succeeded) }
 }

@@ -1,3 +1,4 @@
+import FileWriting
 import Foundation
 
 #if os(Linux)
@@ -27,14 +28,13 @@ struct CopyProblem: Error, CustomStringConvertible {
 /// existing file; or, for a file that is moved within one file system, gives it its new name with a hard link, as
 /// `mv` does (see `placeByLink`), and copies it only where that is not possible.
 ///
-/// Each file is read once into a reused buffer, checked by the caller, copied to a temporary name in the folder
-/// (created exclusively; the kernel copies the pages with `sendfile` on Linux), closed, read back and compared byte
-/// for byte with what was read, and only then given its name with `link`,
-/// which fails rather than replace a file of that name (on file systems without hard links, the name is reserved
-/// with an exclusive create and the copy renamed over the reservation). Any failure closes and removes the temporary
+/// Each file is read once into a reused buffer, checked by the caller, copied aside (a `FileBeingWritten`: a hidden
+/// name in the folder, created exclusively; the kernel copies the pages with `sendfile` on Linux), closed, read back
+/// and compared byte for byte with what was read, and only then given its name without replacing anything (FileWriting's
+/// `renameat2` with `RENAME_NOREPLACE`, or `link` where that is missing). Any failure closes and removes the hidden
 /// file, so that each file stands alone: one that does not fit on a full disk gives its space back to the next, and
 /// its error names the copy by the name it was to have. Sources are opened with `ReadableFile` (regular files only).
-/// The corresponding C functions are `open`, `pread`, `sendfile`, `write`, `close`, `link`, `rename` and `unlink`.
+/// The corresponding C functions are `pread`, `sendfile`, `fsync` and `utimensat`; FileWriting does the rest.
 final class VerifiedCopy {
     /// Where a file was placed, its size, and whether it was linked there rather than copied.
     typealias Placement = (path: String, byteCount: Int, linked: Bool)
@@ -44,7 +44,6 @@ final class VerifiedCopy {
 
     private var contents: UnsafeMutableRawBufferPointer
     private var readBack: UnsafeMutableRawBufferPointer
-    private var counter = 0
 
     /// Whether each copy and its folder entry are flushed to disk (`fsync`) before `copy` returns.
     let synchronizes: Bool
@@ -108,34 +107,39 @@ final class VerifiedCopy {
             }
             return (target, size, true)
         }
-        counter += 1
-        let temporary = (folder.hasSuffix("/") ? folder : folder + "/") + ".\(name).dnd-sim-\(getpid())-\(counter).part"
-        let output = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, attributes.st_mode & 0o777)
-        guard output >= 0 else { throw CopyProblem.system("cannot create the copy \(target)") }
-        // Errors name the copy by the name it is to have: the temporary name is this process's own business. On any
-        // failure the copy is closed and removed, so that a full disk gets its space back for the next file.
-        var outputOpen = true
+        // Errors name the copy by the name it is to have: the hidden name is this process's own business. On any
+        // failure the copy is closed and removed (when `output` goes away), so that a full disk gets its space back
+        // for the next file.
+        let output: FileBeingWritten
         do {
-            try transfer(bytes, from: input, to: output, path: target)
-            Self.copyOwnershipModeAndAttributes(from: input, attributes, to: output)
-            if synchronizes, fsync(output) != 0 {
-                throw CopyProblem.system("cannot flush the copy \(target) to disk")
-            }
-            outputOpen = false
-            guard close(output) == 0 else { throw CopyProblem.system("cannot finish writing the copy \(target)") }
-            try compare(temporary, as: target, with: bytes)
-            // Last, once nothing reads or writes the copy any more: its times are the source's.
-            var times = [attributes.st_atim, attributes.st_mtim]
-            guard utimensat(AT_FDCWD, temporary, &times, 0) == 0 else {
-                throw CopyProblem.system("cannot set the times of the copy \(target)")
-            }
-            try place(temporary, at: target)
-            simulatedFreeSpace? -= size
+            output = try FileBeingWritten(for: target, mode: attributes.st_mode & 0o777)
         } catch {
-            if outputOpen { close(output) }
-            unlink(temporary)
-            throw error
+            throw CopyProblem("cannot create the copy \(target): \(error.code)")
         }
+        try transfer(bytes, from: input, to: output)
+        Self.copyOwnershipModeAndAttributes(from: input, attributes, to: output.descriptor)
+        if synchronizes, fsync(output.descriptor) != 0 {
+            throw CopyProblem.system("cannot flush the copy \(target) to disk")
+        }
+        do {
+            try output.close()
+        } catch {
+            throw CopyProblem("cannot finish writing the copy \(target): \(error.code)")
+        }
+        try compare(output.temporaryPath, as: target, with: bytes)
+        // Last, once nothing reads or writes the copy any more: its times are the source's.
+        var times = [attributes.st_atim, attributes.st_mtim]
+        guard utimensat(AT_FDCWD, output.temporaryPath, &times, 0) == 0 else {
+            throw CopyProblem.system("cannot set the times of the copy \(target)")
+        }
+        do {
+            try output.place(.nothing)
+        } catch  where error.code == .exists {
+            throw CopyProblem("\(target) already exists; it is not replaced")
+        } catch {
+            throw CopyProblem("cannot name the copy \(target): \(error.code)")
+        }
+        simulatedFreeSpace? -= size
         if synchronizes {
             try synchronize(folder: folder, of: target)
         }
@@ -206,27 +210,35 @@ final class VerifiedCopy {
     /// copies the pages without a trip through this process (what `cp` gets from `copy_file_range`); with `write`
     /// from the bytes read otherwise, or when `sendfile` cannot. Either way the copy is then compared with the bytes
     /// read.
-    private func transfer(
-        _ bytes: UnsafeRawBufferPointer, from input: Int32, to output: Int32, path: String
-    ) throws {
+    private func transfer(_ bytes: UnsafeRawBufferPointer, from input: Int32, to output: FileBeingWritten) throws {
+        let path = output.path
         if let space = simulatedFreeSpace, bytes.count > space {
-            try writeAll(UnsafeRawBufferPointer(rebasing: bytes[0..<max(space, 0)]), to: output, path: path)
+            try write(UnsafeRawBufferPointer(rebasing: bytes[0..<max(space, 0)]), to: output)
             throw CopyProblem.system("cannot write the copy \(path)", ENOSPC)
         }
         #if os(Linux)
             var offset: off_t = 0
             while offset < bytes.count {
-                let count = sendfile(output, input, &offset, bytes.count - Int(offset))
+                let count = sendfile(output.descriptor, input, &offset, bytes.count - Int(offset))
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
             }
             if offset == bytes.count { return }
             // sendfile stopped early (the source shrank, or the file systems cannot): start again with write.
-            guard ftruncate(output, 0) == 0, lseek(output, 0, SEEK_SET) == 0 else {
+            guard ftruncate(output.descriptor, 0) == 0, lseek(output.descriptor, 0, SEEK_SET) == 0 else {
                 throw CopyProblem.system("cannot write the copy \(path)")
             }
         #endif
-        try writeAll(bytes, to: output, path: path)
+        try write(bytes, to: output)
+    }
+
+    /// Writes bytes to the copy, naming it in the error as `cannot write the copy PATH: no space left on the device`.
+    private func write(_ bytes: UnsafeRawBufferPointer, to output: FileBeingWritten) throws {
+        do {
+            try output.write(bytes)
+        } catch {
+            throw CopyProblem("cannot write the copy \(output.path): \(error.code)")
+        }
     }
 
     /// Reads the copy back (under its temporary name) and compares it with what was written.
@@ -240,44 +252,6 @@ final class VerifiedCopy {
         }
         guard count == bytes.count, Self.same(readBack, bytes) else {
             throw CopyProblem("the copy \(target) differs from its source after writing; it was removed")
-        }
-    }
-
-    /// Gives the finished copy its name without replacing anything.
-    private func place(_ temporary: String, at target: String) throws {
-        if link(temporary, target) == 0 {
-            unlink(temporary)
-            return
-        }
-        let code = errno
-        if code == EEXIST { throw CopyProblem("\(target) already exists; it is not replaced") }
-        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK || code == ENOSYS else {
-            throw CopyProblem.system("cannot name the copy \(target)", code)
-        }
-        // No hard links here: reserve the name exclusively, then rename over the reservation.
-        let reservation = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard reservation >= 0 else {
-            if errno == EEXIST { throw CopyProblem("\(target) already exists; it is not replaced") }
-            throw CopyProblem.system("cannot name the copy \(target)")
-        }
-        close(reservation)
-        guard rename(temporary, target) == 0 else {
-            let failure = CopyProblem.system("cannot name the copy \(target)")
-            unlink(target)
-            throw failure
-        }
-    }
-
-    private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
-        guard let base = bytes.baseAddress else { return }
-        var total = 0
-        while total < bytes.count {
-            let count = write(descriptor, base + total, bytes.count - total)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CopyProblem.system("cannot write the copy \(path)")
-            }
-            total += count
         }
     }
 

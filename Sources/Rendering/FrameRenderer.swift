@@ -18,9 +18,9 @@ import PNGCodec
 /// ```
 ///
 /// Not `Sendable`: one task draws its frames.
-public final class FrameRenderer {
+package final class FrameRenderer {
     /// How each frame is drawn.
-    public let renderer: SnapshotRenderer
+    package let renderer: SnapshotRenderer
     private var canvas: Canvas?
     private var looks: [NodeID: NodeLook] = [:]
     private var overlay = PixelBox.empty
@@ -33,22 +33,22 @@ public final class FrameRenderer {
 
     /// Creates frames drawn by a renderer.
     /// - Parameter renderer: What draws each frame.
-    public init(_ renderer: SnapshotRenderer) {
+    package init(_ renderer: SnapshotRenderer) {
         self.renderer = renderer
     }
 
     /// The frame's width in pixels (0 before the first frame).
-    public var width: Int { canvas?.width ?? 0 }
+    package var width: Int { canvas?.width ?? 0 }
 
     /// The frame's height in pixels (0 before the first frame).
-    public var height: Int { canvas?.height ?? 0 }
+    package var height: Int { canvas?.height ?? 0 }
 
     /// Draws the next frame.
     /// - Parameter scene: The scene, with its drag sessions.
     /// - Returns: The parts of the frame that were drawn again, in pixels, apart from each other: the whole frame the
     ///   first time and after the scene's size changed, none when nothing can have changed.
     /// - Throws: ``SnapshotError`` as ``SnapshotRenderer/render(_:)`` does.
-    public func render(_ scene: Scene) throws(SnapshotError) -> [PixelBox] {
+    package func render(_ scene: Scene) throws(SnapshotError) -> [PixelBox] {
         let (width, height) = try renderer.pixelSize(of: scene)
         // Taken out of the property while drawing, so that the pass holds the only reference to its samples.
         var canvas = self.canvas ?? Canvas(width: 0, height: 0, background: Palette.backdrop)
@@ -82,13 +82,13 @@ public final class FrameRenderer {
     }
 
     /// The frame's RGBA 8-bit samples, row after row, for reading while `body` runs.
-    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try (canvas?.bytes ?? []).withUnsafeBytes(body)
     }
 
     /// The frame as a bitmap.
     /// - Throws: ``SnapshotError`` before the first frame.
-    public func bitmap() throws(SnapshotError) -> Bitmap {
+    package func bitmap() throws(SnapshotError) -> Bitmap {
         guard let canvas else { throw SnapshotError(.invalidSize, "no frame has been drawn yet") }
         do {
             return try canvas.bitmap()

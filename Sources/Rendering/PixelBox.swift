@@ -1,16 +1,16 @@
 /// A rectangle of whole pixels: `minX..<maxX` by `minY..<maxY`. Empty when either range is.
-public struct PixelBox: Hashable, Sendable {
+package struct PixelBox: Hashable, Sendable {
     /// The first column.
-    public var minX: Int
+    package var minX: Int
     /// The first row.
-    public var minY: Int
+    package var minY: Int
     /// The column after the last.
-    public var maxX: Int
+    package var maxX: Int
     /// The row after the last.
-    public var maxY: Int
+    package var maxY: Int
 
     /// A box from its first column and row and the ones after its last.
-    public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -18,19 +18,19 @@ public struct PixelBox: Hashable, Sendable {
     }
 
     /// The box with no pixels.
-    public static let empty = PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    package static let empty = PixelBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     /// Whether it holds no pixel.
-    public var isEmpty: Bool { minX >= maxX || minY >= maxY }
+    package var isEmpty: Bool { minX >= maxX || minY >= maxY }
 
     /// Its width in pixels (0 when empty).
-    public var width: Int { isEmpty ? 0 : maxX - minX }
+    package var width: Int { isEmpty ? 0 : maxX - minX }
 
     /// Its height in pixels (0 when empty).
-    public var height: Int { isEmpty ? 0 : maxY - minY }
+    package var height: Int { isEmpty ? 0 : maxY - minY }
 
     /// The smallest box that holds both (an empty box adds nothing).
-    public func union(_ other: PixelBox) -> PixelBox {
+    package func union(_ other: PixelBox) -> PixelBox {
         if isEmpty { return other }
         if other.isEmpty { return self }
         return PixelBox(
@@ -39,7 +39,7 @@ public struct PixelBox: Hashable, Sendable {
     }
 
     /// The pixels in both.
-    public func intersection(_ other: PixelBox) -> PixelBox {
+    package func intersection(_ other: PixelBox) -> PixelBox {
         let box = PixelBox(
             minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX),
             maxY: min(maxY, other.maxY))

@@ -1,23 +1,23 @@
 import Diagnostics
 
 /// Why a snapshot could not be made. Compare ``code``; new codes may be added.
-public struct SnapshotError: CodedError, Sendable {
+package struct SnapshotError: CodedError, Sendable {
     /// The kind of problem.
-    public typealias Code = ErrorCode<SnapshotError>
+    package typealias Code = ErrorCode<SnapshotError>
 
     /// The kind of problem.
-    public var code: Code
+    package var code: Code
     /// A complete description.
-    public var message: String
+    package var message: String
     /// The error behind it, if any.
-    public var underlyingError: (any Error)?
+    package var underlyingError: (any Error)?
 
     /// Creates an error.
     /// - Parameters:
     ///   - code: The kind of problem.
     ///   - message: A complete description.
     ///   - underlyingError: The error behind it.
-    public init(_ code: Code, _ message: String, underlyingError: (any Error)? = nil) {
+    package init(_ code: Code, _ message: String, underlyingError: (any Error)? = nil) {
         self.code = code
         self.message = message
         self.underlyingError = underlyingError
@@ -27,9 +27,9 @@ public struct SnapshotError: CodedError, Sendable {
 
 extension ErrorCode where Failure == SnapshotError {
     /// The picture would be empty, not finite, or larger than ``SnapshotRenderer/maximumPixelCount``.
-    public static let invalidSize = Self(rawValue: "invalid size")
+    package static let invalidSize = Self(rawValue: "invalid size")
     /// PNGCodec could not make the bitmap or encode it (``SnapshotError/underlyingError`` is its `ImageError`).
-    public static let encodingFailed = Self(rawValue: "encoding failed")
+    package static let encodingFailed = Self(rawValue: "encoding failed")
     /// The terminal picture was asked for fewer than one column.
-    public static let invalidColumns = Self(rawValue: "invalid columns")
+    package static let invalidColumns = Self(rawValue: "invalid columns")
 }

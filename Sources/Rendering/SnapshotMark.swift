@@ -3,37 +3,37 @@
 ///
 /// The renderer marks live drag sessions by itself (a target proposing `.forbidden` or `.cancel`); marks are for what
 /// only the caller knows, such as a drop refused a moment ago, once its session has ended.
-public struct SnapshotMark: Hashable, Sendable {
+package struct SnapshotMark: Hashable, Sendable {
     /// What a mark means; new kinds may be added.
-    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The kind's name, the label drawn when the mark has none.
-        public let rawValue: String
+        package let rawValue: String
 
         /// Creates a kind from its name.
         /// - Parameter rawValue: The name.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// The name.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// The node refused a drop (its action returned false, it cannot import the items, a load failed).
-        public static let refused = Kind(rawValue: "refused")
+        package static let refused = Kind(rawValue: "refused")
         /// Drops on the node are forbidden; drawn with a red wash besides the outline.
-        public static let forbidden = Kind(rawValue: "forbidden")
+        package static let forbidden = Kind(rawValue: "forbidden")
     }
 
     /// What the mark means.
-    public var kind: Kind
+    package var kind: Kind
     /// The text drawn under the sign; the kind's name when nil.
-    public var label: String?
+    package var label: String?
 
     /// Creates a mark.
     /// - Parameters:
     ///   - kind: What the mark means.
     ///   - label: The text drawn under the sign; the kind's name when nil.
-    public init(_ kind: Kind, label: String? = nil) {
+    package init(_ kind: Kind, label: String? = nil) {
         self.kind = kind
         self.label = label
     }
@@ -41,14 +41,14 @@ public struct SnapshotMark: Hashable, Sendable {
     /// A refused drop, with an optional reason.
     /// - Parameter label: The reason, drawn under the sign.
     /// - Returns: The mark.
-    public static func refused(_ label: String? = nil) -> SnapshotMark {
+    package static func refused(_ label: String? = nil) -> SnapshotMark {
         SnapshotMark(.refused, label: label)
     }
 
     /// A node where drops are forbidden.
     /// - Parameter label: The text drawn under the sign.
     /// - Returns: The mark.
-    public static func forbidden(_ label: String? = nil) -> SnapshotMark {
+    package static func forbidden(_ label: String? = nil) -> SnapshotMark {
         SnapshotMark(.forbidden, label: label)
     }
 

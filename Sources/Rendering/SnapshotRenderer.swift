@@ -15,30 +15,30 @@ import PNGCodec
 ///
 /// ```swift
 /// let renderer = SnapshotRenderer(marks: [album.id: .refused("not an image")], images: ["sunset": sunset])
-/// try renderer.pngData(of: scene).write(to: URL(fileURLWithPath: "snapshot.png"))
+/// try SnapshotFile.write(renderer.render(scene), toPath: "snapshot.png")
 /// ```
 ///
 /// The same scene always gives the same pixels and the same PNG bytes.
-public struct SnapshotRenderer: Sendable {
+package struct SnapshotRenderer: Sendable {
     /// Finds the picture of an image node (`NodeContent.image(name, tint:)`) by name; nil draws a placeholder.
-    public typealias ImageLookup = @Sendable (String) -> Bitmap?
+    package typealias ImageLookup = @Sendable (String) -> Bitmap?
 
     /// The largest picture the renderer makes, in pixels (64 Mi, an 8192×8192 picture).
-    public static let maximumPixelCount = 1 << 26
+    package static let maximumPixelCount = 1 << 26
 
     /// Pixels per scene point: 1 draws a 390×844 scene as a 390×844 picture, 2 doubles it.
-    public var scale: Double
+    package var scale: Double
     /// Marks to draw on nodes, by identifier.
-    public var marks: [NodeID: SnapshotMark]
+    package var marks: [NodeID: SnapshotMark]
     /// The pictures of image nodes.
-    public var images: ImageLookup
+    package var images: ImageLookup
 
     /// Creates a renderer that finds images with a function.
     /// - Parameters:
     ///   - scale: Pixels per scene point.
     ///   - marks: Marks to draw on nodes, by identifier.
     ///   - images: Finds the picture of an image node by name.
-    public init(
+    package init(
         scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: @escaping ImageLookup = { _ in nil }
     ) {
         self.scale = scale
@@ -51,7 +51,7 @@ public struct SnapshotRenderer: Sendable {
     ///   - scale: Pixels per scene point.
     ///   - marks: Marks to draw on nodes, by identifier.
     ///   - images: The pictures of image nodes, by name.
-    public init(scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: [String: Bitmap]) {
+    package init(scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: [String: Bitmap]) {
         self.init(scale: scale, marks: marks, images: { images[$0] })
     }
 
@@ -60,7 +60,7 @@ public struct SnapshotRenderer: Sendable {
     /// - Returns: An RGBA 8-bit picture of `scene.size` times ``scale`` pixels (rounded, at least 1×1).
     /// - Throws: ``SnapshotError`` with `SnapshotError.Code.invalidSize` when the picture would be larger than
     ///   ``maximumPixelCount`` or its size is not finite.
-    public func render(_ scene: Scene) throws(SnapshotError) -> Bitmap {
+    package func render(_ scene: Scene) throws(SnapshotError) -> Bitmap {
         let (width, height) = try pixelSize(of: scene)
         let canvas = Canvas(width: width, height: height, background: Palette.backdrop)
         var pass = SnapshotPass(scene: scene, renderer: self, canvas: canvas, thumbnails: ThumbnailCache())
@@ -95,7 +95,7 @@ public struct SnapshotRenderer: Sendable {
     /// - Returns: A whole PNG file.
     /// - Throws: ``SnapshotError``: `SnapshotError.Code.invalidSize` as ``render(_:)`` does,
     ///   `SnapshotError.Code.encodingFailed` when PNGCodec fails.
-    public func pngData(of scene: Scene, options: PNGEncoder.Options = .fast) throws(SnapshotError) -> Data {
+    package func pngData(of scene: Scene, options: PNGEncoder.Options = .fast) throws(SnapshotError) -> Data {
         let bitmap = try render(scene)
         do {
             return try PNGEncoder(options: options).encode(bitmap)

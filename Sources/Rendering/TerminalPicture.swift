@@ -7,9 +7,9 @@ import PNGCodec
 /// let picture = try SnapshotRenderer().render(scene)
 /// print(try TerminalPicture.halfBlocks(picture, columns: 80), terminator: "")
 /// ```
-public enum TerminalPicture {
+package enum TerminalPicture {
     /// The widest terminal picture, in characters.
-    public static let maximumColumns = 4096
+    package static let maximumColumns = 4096
 
     /// The picture scaled to `columns` characters wide (its aspect kept: one character is one pixel wide and two
     /// tall), with 24-bit colour escapes (`ESC[38;2;R;G;Bm` foreground, `ESC[48;2;R;G;Bm` background). A colour is
@@ -22,7 +22,7 @@ public enum TerminalPicture {
     /// - Returns: The lines of the picture.
     /// - Throws: ``SnapshotError`` with `SnapshotError.Code.invalidColumns` when `columns` is out of range or the
     ///   picture would have more than ``SnapshotRenderer/maximumPixelCount`` pixels.
-    public static func halfBlocks(
+    package static func halfBlocks(
         _ bitmap: Bitmap, columns: Int, background: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
     ) throws(SnapshotError) -> String {
         guard columns >= 1, columns <= maximumColumns else {

@@ -1,5 +1,6 @@
 import DnDKit
 import Foundation
+import TestSupport
 import Testing
 
 // Apple-shaped code (the other files of this target, written as apps write it) run against DnDKit: each shape does
@@ -26,8 +27,7 @@ struct AppleShapedTests {
 
     @Test("loadItem hands a file URL for public.file-url; loadObject(ofClass: URL.self) and String.self work")
     func itemsAndObjects() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apple-shaped-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("apple-shaped")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("notes.txt")
         try Data("shopping".utf8).write(to: file)

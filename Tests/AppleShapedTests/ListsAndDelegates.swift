@@ -1,5 +1,6 @@
 import DnDKit
 import Foundation
+import TestSupport
 import Testing
 
 // Apps' second round: lists that reorder and take drops (ForEach's onMove, onDelete, onInsert and
@@ -179,8 +180,7 @@ struct SecondRoundTests {
 
     @Test("loadInPlaceFileRepresentation opens a provider's file in place")
     func inPlaceFile() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apple-shaped-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("apple-shaped")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("list.txt")
         try Data("flour".utf8).write(to: file)

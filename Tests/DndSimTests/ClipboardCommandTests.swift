@@ -342,7 +342,7 @@ struct LostServerTests {
 struct FolderPaneWindowTests {
     @Test("a file dragged from GTK onto a folder-backed pane is saved in its folder, bytes identical, nothing replaced")
     func fileFromGTKIsSaved() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folder-pane-\(UUID())")
+        let root = try temporaryFolder("folder-pane")
         let inbox = root.appendingPathComponent("inbox")
         let outside = root.appendingPathComponent("outside")
         for folder in [inbox, outside] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("dnd-sim demo")
@@ -20,7 +21,7 @@ struct DemoCommandTests {
 
     @Test("--out writes the panes' items")
     func out() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-demo-\(UUID().uuidString)")
+        let folder = try temporaryFolder("dnd-sim-demo")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try dndSim(["demo", "--out", folder.path])
         #expect(result.status == 0)

@@ -7,13 +7,13 @@ import Testing
 struct MoveCommandTests {
     /// A temporary folder with two PngSuite pictures and a text file in `in/`, and an empty `out/`.
     struct Folders {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-move-\(UUID().uuidString)")
-        var input: URL { root.appendingPathComponent("in") }
-        var output: URL { root.appendingPathComponent("out") }
+        let folders: MoveFolders
+        var root: URL { folders.root }
+        var input: URL { folders.source }
+        var output: URL { folders.destination }
 
         init() throws {
-            try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            folders = try MoveFolders()
             for name in ["basn2c08.png", "basn0g01.png"] {
                 try FileManager.default.copyItem(
                     at: URL(fileURLWithPath: ImageCommandTests.fixture(name)), to: input.appendingPathComponent(name))

@@ -1,6 +1,7 @@
 import CFileSystem
 import FileMoving
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -155,15 +156,13 @@ enum AppendOnly {
 
     /// Whether setting it works here (it needs `chattr`, a file system that has it, and the right to set it).
     static var isAvailable: Bool {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dnd-sim-probe-\(UUID().uuidString)")
+        guard let folder = try? temporaryFolder("dnd-sim-probe") else { return false }
         let probe = folder.appendingPathComponent("probe").path
         defer {
             set(false, on: folder.path)
             try? FileManager.default.removeItem(at: folder)
         }
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)) != nil,
-            FileManager.default.createFile(atPath: probe, contents: Data())
-        else { return false }
+        guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
         set(true, on: folder.path)
         return unlink(probe) != 0
     }

@@ -1,6 +1,7 @@
 import FileMoving
 import Foundation
 import PNGCodec
+import TestSupport
 import Testing
 
 /// `ImageMover` on real files in temporary folders.

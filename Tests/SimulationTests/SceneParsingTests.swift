@@ -3,6 +3,7 @@ import DragDrop
 import Foundation
 import Gestures
 import Simulation
+import TestSupport
 import Testing
 
 @Suite("Scene files")
@@ -165,7 +166,7 @@ struct SceneParsingTests {
 
     @Test("A pane's folder that holds something unreadable says which file and why in words")
     func unreadableFolderItem() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dndkit-scene-\(UUID().uuidString)")
+        let root = try temporaryFolder("dndkit-scene")
         defer { try? FileManager.default.removeItem(at: root) }
         let inner = root.appendingPathComponent("photos/album")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)

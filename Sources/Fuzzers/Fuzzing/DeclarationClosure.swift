@@ -10,14 +10,14 @@ import Foundation
 /// - each declared type's supertypes are exactly what walking its declared parents reaches, and
 ///   `conforms(to:)` agrees with that for every pair of a declared type and any registered type;
 /// - each declared tag finds its type.
-public enum DeclarationClosure {
+package enum DeclarationClosure {
     static let path = "fuzz/Info.plist"
 
     /// Checks one input.
     ///
     /// - Parameter data: any bytes.
     /// - Throws: `FuzzFailure` when a property does not hold.
-    public static func check(_ data: Data) throws(FuzzFailure) {
+    package static func check(_ data: Data) throws(FuzzFailure) {
         let registry: TypeRegistry
         do {
             registry = try TypeRegistry(declarations: DeclarationFile(data: data, path: path).declarations)

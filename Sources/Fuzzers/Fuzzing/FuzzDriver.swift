@@ -12,12 +12,12 @@ import Synchronization
 ///
 /// SwiftPM links executables with their own `main`, so libFuzzer's `main` cannot be used; `LLVMFuzzerRunDriver`
 /// is libFuzzer's entry point for programs that keep theirs.
-public enum FuzzDriver {
+package enum FuzzDriver {
     /// Runs a synchronous check.
     ///
     /// - Parameter check: Given one input; throws `FuzzFailure` when a property does not hold.
     /// - Returns: The process's exit status.
-    public static func main(_ check: @escaping @Sendable (Data) throws(FuzzFailure) -> Void) -> Int32 {
+    package static func main(_ check: @escaping @Sendable (Data) throws(FuzzFailure) -> Void) -> Int32 {
         run(check)
     }
 
@@ -27,7 +27,7 @@ public enum FuzzDriver {
     ///
     /// - Parameter check: Given one input; throws `FuzzFailure` when a property does not hold.
     /// - Returns: The process's exit status.
-    public static func main(_ check: @escaping @Sendable (Data) async throws(FuzzFailure) -> Void) -> Int32 {
+    package static func main(_ check: @escaping @Sendable (Data) async throws(FuzzFailure) -> Void) -> Int32 {
         let jobs = SerialJobs.shared
         return run { (data) throws(FuzzFailure) in
             let outcome = Mutex<Result<Void, FuzzFailure>?>(nil)

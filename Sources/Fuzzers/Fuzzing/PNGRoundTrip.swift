@@ -13,7 +13,7 @@ import PNGCodec
 ///   samples and metadata, through libpng and from its restart points.
 ///
 /// Everything runs on the calling thread (one thread, the sliced path included), so that a run is deterministic.
-public enum PNGRoundTrip {
+package enum PNGRoundTrip {
     /// libpng on one thread: the reference.
     static let libpng = PNGDecoder(maxThreadCount: 1)
 
@@ -32,7 +32,7 @@ public enum PNGRoundTrip {
     ///
     /// - Parameter data: any bytes.
     /// - Throws: `FuzzFailure` when a property does not hold.
-    public static func check(_ data: Data) throws(FuzzFailure) {
+    package static func check(_ data: Data) throws(FuzzFailure) {
         let decoded = Result { () throws(ImageError) in try libpng.decode(data) }
         let info = Result { () throws(ImageError) in try libpng.info(data) }
         let small = Result { () throws(ImageError) in

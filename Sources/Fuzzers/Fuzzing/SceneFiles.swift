@@ -14,7 +14,7 @@ import Simulation
 /// into the process-wide registry, which would make later inputs depend on earlier ones and let a path such as
 /// `/dev/zero` block the fuzzer. Scenes that would read folders, make more than four megapixels of images, or play
 /// long scripts are read but not played, so that one input stays well under the fuzzer's time limit.
-public enum SceneFiles {
+package enum SceneFiles {
     /// An empty folder that relative paths in fuzzed scenes start from. Nothing is written there, so fuzzers running
     /// at once may share it; its name is the same in every run (a process id in it made runs with the same seed
     /// differ, since paths appear in messages).
@@ -29,7 +29,7 @@ public enum SceneFiles {
     ///
     /// - Parameter data: any bytes; text that is not UTF-8 is not a scene (`SceneFile.load` refuses it).
     /// - Throws: `FuzzFailure` when a property does not hold.
-    public static func check(_ data: Data) async throws(FuzzFailure) {
+    package static func check(_ data: Data) async throws(FuzzFailure) {
         _ = try await scenesPlayed(data)
     }
 
@@ -38,7 +38,7 @@ public enum SceneFiles {
     /// - Parameter data: any bytes.
     /// - Returns: How many of its readings (YAML, JSON) were built and played: 0 to 2.
     /// - Throws: `FuzzFailure` when a property does not hold.
-    public static func scenesPlayed(_ data: Data) async throws(FuzzFailure) -> Int {
+    package static func scenesPlayed(_ data: Data) async throws(FuzzFailure) -> Int {
         guard let text = String(data: data, encoding: .utf8) else { return 0 }
         let lineCount = TextLines.count(in: text)
         do {

@@ -11,7 +11,7 @@ import Foundation
 ///   the grammar) accepts, nested no deeper than the sniffer's JSON check goes, is `public.json`, and so is its first
 ///   half (the prefix rule); a document that only a lenient parser accepts (Foundation's, which takes trailing
 ///   commas, as libmagic's JSON test does) is not `public.json`.
-public enum SniffingConsistency {
+package enum SniffingConsistency {
     static let sniffer = ContentSniffer(registry: .system)
     static let filenames = ["photo.png", "notes.txt", "data.json", "archive.tar.gz", "program", ".hidden"]
 
@@ -19,7 +19,7 @@ public enum SniffingConsistency {
     ///
     /// - Parameter data: any bytes.
     /// - Throws: `FuzzFailure` when a property does not hold.
-    public static func check(_ data: Data) throws(FuzzFailure) {
+    package static func check(_ data: Data) throws(FuzzFailure) {
         let first = try identify(data, filename: nil)
         let filename = filenames[data.count % filenames.count]
         let named = try identify(data, filename: filename)

@@ -7,9 +7,9 @@ import Gestures
 /// photos and a note; an album that accepts images, moves them in, lights up green while targeted and forbids a
 /// locked corner; a notes pane nested in the album that accepts only text. Its script makes a touch drag, a mouse
 /// drag routed by type through the nested panes, a text drop, a refused drop and a cancelled one.
-public enum DemoScene {
+package enum DemoScene {
     /// The scene.
-    public static var file: SceneFile {
+    package static var file: SceneFile {
         var library = PaneSpec(name: "library", frame: CGRect(x: 20, y: 40, width: 280, height: 220))
         library.contents = PaneContents(
             generated: GeneratedImages(count: 6, seed: 2024), texts: ["Trip to the coast, day 2"])
@@ -30,11 +30,11 @@ public enum DemoScene {
     }
 
     /// One line saying what the demo shows.
-    public static let summary =
+    package static let summary =
         "a library of photos and a note, an album that takes images (a notes pane inside it takes only text)"
 
     /// The script, as a user would write it.
-    public static let scriptText = """
+    package static let scriptText = """
         # A touch drag: press photo-1, hold half a second, move it onto the album, release. The album takes it.
         drag photo-1 from library to album
         # A mouse drag released over the notes pane: notes accepts only text, so the drop routes to the album.
@@ -48,7 +48,7 @@ public enum DemoScene {
         """
 
     /// The script.
-    public static var script: Script {
+    package static var script: Script {
         // The text is fixed and known to parse; an empty script stands in should it ever not.
         (try? Script.parse(scriptText, fileName: "demo")) ?? Script(steps: [])
     }

@@ -4,23 +4,23 @@ import Diagnostics
 ///
 /// Compare ``code`` to tell problems apart; new codes may be added. The ``description`` reads
 /// `photos.yaml:12:5: unknown key "acepts" in pane "album"; did you mean "accepts"?`.
-public struct SimulationError: CodedError, Sendable {
+package struct SimulationError: CodedError, Sendable {
     /// The kind of problem.
-    public typealias Code = ErrorCode<SimulationError>
+    package typealias Code = ErrorCode<SimulationError>
 
     /// The kind of problem.
-    public var code: Code
+    package var code: Code
     /// What is wrong and what was expected.
-    public var message: String
+    package var message: String
     /// The file, as it was named, or nil for a scene or script given as text.
-    public var file: String?
+    package var file: String?
     /// The line, from 1, when known.
-    public var line: Int?
+    package var line: Int?
     /// The column, from 1, when known.
-    public var column: Int?
+    package var column: Int?
     /// For an error in the middle of a run: what happened up to the failing step (its timeline and every pane's
     /// items then), so that the steps that ran are not lost with it; `nil` for errors before a run.
-    public var resultSoFar: SimulationResult?
+    package var resultSoFar: SimulationResult?
 
     /// Creates an error.
     /// - Parameters:
@@ -29,7 +29,7 @@ public struct SimulationError: CodedError, Sendable {
     ///   - file: The file.
     ///   - line: The line, from 1.
     ///   - column: The column, from 1.
-    public init(_ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+    package init(_ code: Code, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.code = code
         self.message = message
         self.file = file
@@ -39,29 +39,29 @@ public struct SimulationError: CodedError, Sendable {
 
     /// `file:line:column: message`, leaving out what is not known.
     /// The file, line and column.
-    public var location: ErrorLocation { ErrorLocation(file: file, line: line, column: column) }
+    package var location: ErrorLocation { ErrorLocation(file: file, line: line, column: column) }
 
     /// `FILE:LINE:COLUMN: message`, as far as the place is known.
-    public var description: String { placedMessage }
+    package var description: String { placedMessage }
 }
 
 extension ErrorCode where Failure == SimulationError {
     /// The file is not well-formed YAML or JSON, or a script line cannot be read.
-    public static let syntax = Self(rawValue: "syntax")
+    package static let syntax = Self(rawValue: "syntax")
     /// A key that the format does not have.
-    public static let unknownKey = Self(rawValue: "unknown key")
+    package static let unknownKey = Self(rawValue: "unknown key")
     /// A key the format requires is missing.
-    public static let missingKey = Self(rawValue: "missing key")
+    package static let missingKey = Self(rawValue: "missing key")
     /// A value of the wrong kind (a list where a number was expected, say).
-    public static let wrongType = Self(rawValue: "wrong type")
+    package static let wrongType = Self(rawValue: "wrong type")
     /// A value of the right kind that is not allowed (a negative size, an unknown type identifier).
-    public static let invalidValue = Self(rawValue: "invalid value")
+    package static let invalidValue = Self(rawValue: "invalid value")
     /// A pane or item name that the scene does not have, or that it has twice.
-    public static let unknownName = Self(rawValue: "unknown name")
+    package static let unknownName = Self(rawValue: "unknown name")
     /// A file that cannot be read.
-    public static let unreadableFile = Self(rawValue: "unreadable file")
+    package static let unreadableFile = Self(rawValue: "unreadable file")
     /// An image that cannot be decoded or made.
-    public static let badImage = Self(rawValue: "bad image")
+    package static let badImage = Self(rawValue: "bad image")
     /// A script step the scene cannot play at that moment (a pointer that is not down, time going backwards).
-    public static let badInput = Self(rawValue: "bad input")
+    package static let badInput = Self(rawValue: "bad input")
 }

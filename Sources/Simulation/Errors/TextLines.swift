@@ -5,12 +5,12 @@
 /// (U+2029). That is what libyaml counts, and Yams reports the places of YAML and JSON problems in its lines, so a
 /// scene file's YAML error, its JSON check and the steps of its script all name the same line for the same text.
 /// Editors count LF, CR LF and a lone CR the same way. Columns count Unicode scalars from 1, as libyaml's do.
-public enum TextLines {
+package enum TextLines {
     /// Whether a character ends a line. Swift keeps CR LF together as one `Character`.
     ///
     /// - Parameter character: Any character.
     /// - Returns: `true` for LF, CR LF, CR, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR.
-    public static func isBreak(_ character: Character) -> Bool {
+    package static func isBreak(_ character: Character) -> Bool {
         switch character {
         case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
         default: false
@@ -21,7 +21,7 @@ public enum TextLines {
     ///
     /// - Parameter text: Any text.
     /// - Returns: One element per line, at least one.
-    public static func lines(of text: String) -> [Substring] {
+    package static func lines(of text: String) -> [Substring] {
         text.split(omittingEmptySubsequences: false, whereSeparator: isBreak)
     }
 
@@ -29,7 +29,7 @@ public enum TextLines {
     ///
     /// - Parameter text: Any text.
     /// - Returns: The number of lines, at least 1.
-    public static func count(in text: String) -> Int {
+    package static func count(in text: String) -> Int {
         text.reduce(1) { count, character in isBreak(character) ? count + 1 : count }
     }
 
@@ -39,7 +39,7 @@ public enum TextLines {
     ///   - offset: A byte offset; one past the end names the place after the last character.
     ///   - text: The text.
     /// - Returns: The line and the column (in Unicode scalars).
-    public static func place(ofUTF8Offset offset: Int, in text: String) -> (line: Int, column: Int) {
+    package static func place(ofUTF8Offset offset: Int, in text: String) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         var consumed = 0

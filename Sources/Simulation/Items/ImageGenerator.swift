@@ -4,7 +4,7 @@ import PNGCodec
 /// Makes recognisable images from a seed: each a different hue, with a different shape in a contrasting colour, a
 /// light grain so that the PNG is a few kilobytes, and stripes that count the image's number. The same seed and
 /// index give the same bytes on every machine.
-public enum ImageGenerator {
+package enum ImageGenerator {
     /// The shapes, in turn.
     enum Figure: CaseIterable {
         case circle, square, triangle, diamond, ring, cross
@@ -18,7 +18,7 @@ public enum ImageGenerator {
     ///   - height: The height in pixels.
     /// - Returns: The bitmap, 8-bit RGB.
     /// - Throws: `ImageError` for a size below 1.
-    public static func bitmap(index: Int, seed: UInt64, width: Int, height: Int) throws -> Bitmap {
+    package static func bitmap(index: Int, seed: UInt64, width: Int, height: Int) throws -> Bitmap {
         var random = SplitMix64(seed: seed &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15)
         // Hues spread by the golden angle, so that neighbours differ.
         let hue = (Double(index) * 0.381_966 + Double(seed % 1000) / 1000).truncatingRemainder(dividingBy: 1)
@@ -57,7 +57,7 @@ public enum ImageGenerator {
     ///   - height: The height in pixels.
     /// - Returns: The PNG bytes.
     /// - Throws: `ImageError` for a size below 1.
-    public static func pngData(index: Int, seed: UInt64, width: Int, height: Int) throws -> Data {
+    package static func pngData(index: Int, seed: UInt64, width: Int, height: Int) throws -> Data {
         try bitmap(index: index, seed: seed, width: width, height: height).pngData(options: .fast)
     }
 

@@ -1,5 +1,5 @@
 import ContentTypes
-import FileMoving
+import FileWriting
 import Foundation
 import PNGCodec
 

@@ -6,17 +6,17 @@ import Transfer
 ///
 /// Dragged, an item offers its ``offeredTypes``, in the order of ``offerableTypes``; a target that accepts one
 /// loads the bytes unchanged (PNG passes through).
-public struct PaneItem: Transferable, Identifiable, Sendable, Hashable {
+package struct PaneItem: Transferable, Identifiable, Sendable, Hashable {
     /// The item's name, unique within its pane (`photo-1`, `sunset.png`, `note-1`).
-    public var name: String
+    package var name: String
     /// The bytes: PNG for images, UTF-8 for text notes.
-    public var data: Data
+    package var data: Data
     /// The item's name: items are dragged from their pane's drag container by name.
-    public var id: String { name }
+    package var id: String { name }
     /// The types the item is offered as, each one of ``offerableTypes``.
-    public var offeredTypes: [UTType]
+    package var offeredTypes: [UTType]
     /// The name of the image the item shows (see ``Simulation/bitmap(forImageNamed:)``), or nil for a text note.
-    public var imageName: String?
+    package var imageName: String?
 
     /// Creates an item.
     /// - Parameters:
@@ -24,7 +24,7 @@ public struct PaneItem: Transferable, Identifiable, Sendable, Hashable {
     ///   - data: The bytes.
     ///   - offeredTypes: The types it is offered as.
     ///   - imageName: The image it shows, or nil for text.
-    public init(name: String, data: Data, offeredTypes: [UTType], imageName: String?) {
+    package init(name: String, data: Data, offeredTypes: [UTType], imageName: String?) {
         self.name = name
         self.data = data
         self.offeredTypes = offeredTypes
@@ -32,21 +32,21 @@ public struct PaneItem: Transferable, Identifiable, Sendable, Hashable {
     }
 
     /// The custom type of example D6, declared in `Info/Info.plist`: pictures of the photo sorter.
-    public static let pictures = UTType(exportedAs: "org.alanhou.pictures")
+    package static let pictures = UTType(exportedAs: "org.alanhou.pictures")
 
     /// The types an item can be offered as: `org.alanhou.pictures`, `public.png` and `public.utf8-plain-text`.
     ///
     /// A `Transferable` type lists its representations once per process, so the set is fixed; drop targets, by
     /// contrast, accept any declared type.
-    public static var offerableTypes: [UTType] { [pictures, .png, .utf8PlainText] }
+    package static var offerableTypes: [UTType] { [pictures, .png, .utf8PlainText] }
 
     /// The item's text, for a text note.
-    public var text: String? {
+    package var text: String? {
         imageName == nil ? String(decoding: data, as: UTF8.self) : nil
     }
 
     /// Offers the bytes under each of the item's types.
-    public static var transferRepresentation: some TransferRepresentation {
+    package static var transferRepresentation: some TransferRepresentation {
         DataRepresentation(exportedContentType: pictures) { item in item.data }
             .exportingCondition { $0.offeredTypes.contains(pictures) }
             .suggestedFileName { $0.name }

@@ -1,14 +1,14 @@
-import FileMoving
+import FileWriting
 import Foundation
 
 /// Saving what another program drops on a folder-backed pane: into the folder under the item's name (numbered when
-/// the name is taken), written aside and given its name only when complete (`OutputFile`), never over an existing
-/// file, then read back and compared.
+/// the name is taken), written aside, read back and compared, and given its name only when complete (`OutputFile`),
+/// never over an existing file.
 enum FolderDrop {
     /// Saves `data` in `folder` as `name`, or `name 2`, `name 3`… (before the extension) when taken.
     /// - Returns: The path written.
-    /// - Throws: `FileSystemError` when the folder cannot take it; `SimulationError` when the file read back
-    ///   differs (it is removed).
+    /// - Throws: `FileSystemError` when the folder cannot take it, or when the file did not read back as written
+    ///   (`readBackDiffers`; it was not given its name).
     static func save(_ data: Data, as name: String, in folder: URL) throws -> String {
         let base = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
@@ -17,11 +17,7 @@ enum FolderDrop {
             let path = folder.appendingPathComponent(candidate).path
             guard !OutputFile.exists(path) else { continue }
             // Never over a file: one that appears meanwhile makes this fail rather than be replaced.
-            try OutputFile.writeContents(data, toPath: path, replacing: false)
-            guard try OutputFile.readContents(atPath: path) == data else {
-                try? FileManager.default.removeItem(atPath: path)
-                throw SimulationError(.unreadableFile, "\(path) did not read back as written; it was removed")
-            }
+            try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
             return path
         }
         throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")

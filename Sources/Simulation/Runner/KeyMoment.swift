@@ -3,9 +3,9 @@ import Foundation
 
 /// A moment of a run worth a picture: a lift, a target lighting up, a forbidden hover, a drop, a refusal, a
 /// cancel, the end of a session. A run's observer hears each one while the scene still shows it.
-public struct KeyMoment: Sendable, Hashable {
+package struct KeyMoment: Sendable, Hashable {
     /// What kind of moment.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An item lifted: the preview is at the pointer.
         case lift
         /// A drop target lit up (`isTargeted` true).
@@ -23,21 +23,21 @@ public struct KeyMoment: Sendable, Hashable {
     }
 
     /// What kind of moment.
-    public var kind: Kind
+    package var kind: Kind
     /// The timeline event that made it.
-    public var event: SimulationEvent
+    package var event: SimulationEvent
     /// A number counting the moments of a run from 1, for file names (`007-drop.png`).
-    public var number: Int
+    package var number: Int
 
     /// The time on the scene's clock.
-    public var time: Double { event.time }
+    package var time: Double { event.time }
 
     /// Creates a moment.
     /// - Parameters:
     ///   - kind: What kind of moment.
     ///   - event: The event that made it.
     ///   - number: Its number in the run.
-    public init(kind: Kind, event: SimulationEvent, number: Int) {
+    package init(kind: Kind, event: SimulationEvent, number: Int) {
         self.kind = kind
         self.event = event
         self.number = number
@@ -49,7 +49,7 @@ public struct KeyMoment: Sendable, Hashable {
     /// The moment a timeline event makes, if any.
     /// - Parameter event: The event.
     /// - Returns: The kind of moment, or nil.
-    public static func kind(of event: SimulationEvent) -> Kind? {
+    package static func kind(of event: SimulationEvent) -> Kind? {
         switch event.fact {
         case .drag(.lifted): return .lift
         case .drag(.targetedChanged(true)): return .targeted

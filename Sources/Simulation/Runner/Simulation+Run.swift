@@ -4,7 +4,7 @@ import Gestures
 
 extension Simulation {
     /// Hears the key moments of a run, each while the scene still shows it: draw ``Simulation/scene`` then.
-    public typealias MomentObserver = (KeyMoment, Simulation) -> Void
+    package typealias MomentObserver = (KeyMoment, Simulation) -> Void
 
     /// Plays a script: expands each step against the scene as it is when the step starts, sends its events in
     /// order, and completes every drop (loads, action, source update) right after the event that released it.
@@ -15,7 +15,7 @@ extension Simulation {
     /// - Returns: The timeline and the final contents of every pane.
     /// - Throws: `SimulationError` naming the script line of a step the scene cannot play, with what happened
     ///   before it in ``SimulationError/resultSoFar``.
-    nonisolated(nonsending) public func run(_ script: Script, observer: MomentObserver? = nil) async throws
+    nonisolated(nonsending) package func run(_ script: Script, observer: MomentObserver? = nil) async throws
         -> SimulationResult
     {
         var recorder = Recorder(observer: observer)
@@ -64,7 +64,7 @@ extension Simulation {
     /// - Parameter observer: Hears each key moment.
     /// - Returns: The timeline and the final contents of every pane.
     /// - Throws: `SimulationError` naming the script line of a step the scene cannot play.
-    nonisolated(nonsending) public func run(observer: MomentObserver? = nil) async throws -> SimulationResult {
+    nonisolated(nonsending) package func run(observer: MomentObserver? = nil) async throws -> SimulationResult {
         try await run(file.script ?? Script(steps: []), observer: observer)
     }
 
@@ -100,13 +100,13 @@ extension Simulation {
     /// What happened in the scene since the last call (or since the run last collected): for programs that drive
     /// the scene themselves, such as a desktop window, and print its timeline as it happens.
     /// - Returns: The events, in order.
-    public func takeEvents() -> [SimulationEvent] {
+    package func takeEvents() -> [SimulationEvent] {
         defer { pendingEvents.removeAll(keepingCapacity: true) }
         return pendingEvents
     }
 
     /// What the panes hold now.
-    public func summary() -> [PaneSummary] {
+    package func summary() -> [PaneSummary] {
         panes.map { pane in
             PaneSummary(
                 name: pane.spec.name,

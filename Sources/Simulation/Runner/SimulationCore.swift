@@ -18,11 +18,11 @@ import Transfer
 ///
 /// ``snapshotRenderer(marks:)`` draws ``scene`` with the simulation's images (node content `.image(name, tint:)`
 /// names a bitmap that ``bitmap(forImageNamed:)`` returns); ``paneName(of:)`` tells which pane a node belongs to.
-public final class Simulation {
+package final class Simulation {
     /// The scene description this simulation was made from.
-    public let file: SceneFile
+    package let file: SceneFile
     /// The live scene.
-    public let scene: Scene
+    package let scene: Scene
     var panes: [LivePane] = []
     var bitmaps: [String: Bitmap] = [:]
     /// The pane and item of every node made for a pane or an item, kept after the node leaves the scene.
@@ -41,7 +41,7 @@ public final class Simulation {
     /// Builds the scene: panes, items (reading folders and generating images) and their drag and drop.
     /// - Parameter file: The scene description.
     /// - Throws: `SimulationError` for contents that cannot be read or made, or item names used twice.
-    public init(_ file: SceneFile) throws {
+    package init(_ file: SceneFile) throws {
         self.file = file
         scene = Scene(size: file.size)
         // Before any drag modifier: a key is heard before Escape cancels the drags.
@@ -76,38 +76,38 @@ public final class Simulation {
     /// item uses.
     /// - Parameter name: The image name.
     /// - Returns: The bitmap.
-    public func bitmap(forImageNamed name: String) -> Bitmap? {
+    package func bitmap(forImageNamed name: String) -> Bitmap? {
         bitmaps[name]
     }
 
     /// A renderer that draws this simulation's scene with its images.
     /// - Parameter marks: Marks to draw on nodes, by identifier.
     /// - Returns: The renderer; call `render(scene)` or `pngData(of: scene)` with ``scene``.
-    public func snapshotRenderer(marks: [NodeID: SnapshotMark] = [:]) -> SnapshotRenderer {
+    package func snapshotRenderer(marks: [NodeID: SnapshotMark] = [:]) -> SnapshotRenderer {
         SnapshotRenderer(marks: marks, images: bitmaps)
     }
 
     /// The panes' names, parents before children, back to front among siblings.
-    public var paneNames: [String] { panes.map(\.spec.name) }
+    package var paneNames: [String] { panes.map(\.spec.name) }
 
     /// The description of a pane.
     /// - Parameter name: The pane's name.
     /// - Returns: Its description, or nil for no such pane.
-    public func paneSpec(named name: String) -> PaneSpec? {
+    package func paneSpec(named name: String) -> PaneSpec? {
         pane(named: name)?.spec
     }
 
     /// The node of a pane.
     /// - Parameter name: The pane's name.
     /// - Returns: The node, or nil for no such pane.
-    public func paneNode(named name: String) -> Node? {
+    package func paneNode(named name: String) -> Node? {
         pane(named: name)?.node
     }
 
     /// The items a pane holds now, in order.
     /// - Parameter name: The pane's name.
     /// - Returns: The items; empty for no such pane.
-    public func items(inPane name: String) -> [PaneItem] {
+    package func items(inPane name: String) -> [PaneItem] {
         pane(named: name)?.items.map(\.item) ?? []
     }
 
@@ -116,7 +116,7 @@ public final class Simulation {
     ///   - item: The item's name.
     ///   - pane: The pane's name.
     /// - Returns: The node, or nil when the pane does not hold such an item.
-    public func itemNode(named item: String, inPane pane: String) -> Node? {
+    package func itemNode(named item: String, inPane pane: String) -> Node? {
         self.pane(named: pane)?.item(named: item)?.node
     }
 
@@ -124,7 +124,7 @@ public final class Simulation {
     /// no pane).
     /// - Parameter node: A node of ``scene``.
     /// - Returns: The pane's name, or nil.
-    public func paneName(of node: Node) -> String? {
+    package func paneName(of node: Node) -> String? {
         for ancestor in node.ancestorsAndSelf {
             if let owner = owners[ancestor.id] { return owner.pane }
         }

@@ -4,9 +4,9 @@ import Foundation
 import Gestures
 
 /// One line of a simulation's timeline: when, in which pane, about which item, what happened.
-public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
+package struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     /// What happened.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// An item lifted into a drag session.
         case lift
         /// A drag from another program entered the scene (a desktop window's).
@@ -57,7 +57,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// What happened, as a value: the facts the timeline's text, JSON Lines, colours and key moments are made
     /// from.
-    public enum Fact: Hashable, Sendable {
+    package enum Fact: Hashable, Sendable {
         /// A drag session's event from DragDrop (an end here has no reason: the reason is a ``cancelled(_:)``
         /// before it).
         case drag(DragEvent.Kind)
@@ -83,15 +83,15 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The time on the scene's clock, in seconds.
-    public var time: Double
+    package var time: Double
     /// The pane concerned, if any.
-    public var pane: String?
+    package var pane: String?
     /// The item concerned, if any.
-    public var item: String?
+    package var item: String?
     /// The drag session, if a session is concerned.
-    public var session: DragSession.ID?
+    package var session: DragSession.ID?
     /// What happened.
-    public var fact: Fact
+    package var fact: Fact
 
     /// Creates an event.
     /// - Parameters:
@@ -100,7 +100,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     ///   - item: The item.
     ///   - session: The drag session.
     ///   - fact: What happened.
-    public init(time: Double, pane: String?, item: String?, session: DragSession.ID?, fact: Fact) {
+    package init(time: Double, pane: String?, item: String?, session: DragSession.ID?, fact: Fact) {
         self.time = time
         self.pane = pane
         self.item = item
@@ -109,7 +109,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What kind of thing happened.
-    public var kind: Kind {
+    package var kind: Kind {
         switch fact {
         case .drag(let kind):
             switch kind {
@@ -142,7 +142,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The details in words: `move at (150, 90): 1 of 1 item`, `refused: …`, `photo-1 left camera-roll`.
-    public var detail: String {
+    package var detail: String {
         switch fact {
         case .drag(let kind): kind.detail
         // The nodes a reason names are the scene's panes and items: named as the scene file names them.
@@ -165,27 +165,27 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// The widths of the timeline's pane and item columns: at least 12 characters, and as wide as the longest name
     /// of the events shown, so that the columns stay aligned.
-    public struct ColumnWidths: Hashable, Sendable {
+    package struct ColumnWidths: Hashable, Sendable {
         /// The pane column's width.
-        public var pane: Int
+        package var pane: Int
         /// The item column's width.
-        public var item: Int
+        package var item: Int
 
         /// The narrowest columns: 12 characters each.
-        public static let minimum = ColumnWidths(pane: 12, item: 12)
+        package static let minimum = ColumnWidths(pane: 12, item: 12)
 
         /// Creates widths.
         /// - Parameters:
         ///   - pane: The pane column's width.
         ///   - item: The item column's width.
-        public init(pane: Int, item: Int) {
+        package init(pane: Int, item: Int) {
             self.pane = pane
             self.item = item
         }
 
         /// Columns wide enough for every pane and item name of `events`.
         /// - Parameter events: The events to show.
-        public init(fitting events: some Sequence<SimulationEvent>) {
+        package init(fitting events: some Sequence<SimulationEvent>) {
             var widths = ColumnWidths.minimum
             for event in events {
                 widths.pane = max(widths.pane, event.pane?.count ?? 0)
@@ -195,7 +195,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The timeline's header line for these widths.
-        public var header: String {
+        package var header: String {
             "   time " + SimulationEvent.pad("pane", pane) + " " + SimulationEvent.pad("item", item) + " "
                 + SimulationEvent.pad("event", 11) + " detail"
         }
@@ -205,7 +205,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     /// (11), then the session and the detail.
     /// - Parameter widths: The pane and item columns' widths.
     /// - Returns: The columns.
-    public func columns(widths: ColumnWidths = .minimum) -> (
+    package func columns(widths: ColumnWidths = .minimum) -> (
         time: String, pane: String, item: String, kind: String, detail: String
     ) {
         let time = Formatting.time(time)
@@ -217,14 +217,14 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The event's columns with the narrowest widths.
-    public var columns: (time: String, pane: String, item: String, kind: String, detail: String) {
+    package var columns: (time: String, pane: String, item: String, kind: String, detail: String) {
         columns(widths: .minimum)
     }
 
     /// The event as one line of a timeline whose columns have `widths`.
     /// - Parameter widths: The pane and item columns' widths.
     /// - Returns: The line, without trailing spaces.
-    public func line(widths: ColumnWidths) -> String {
+    package func line(widths: ColumnWidths) -> String {
         let columns = columns(widths: widths)
         var line = [columns.time, columns.pane, columns.item, columns.kind, columns.detail].joined(separator: " ")
         while line.last == " " { line.removeLast() }
@@ -232,7 +232,7 @@ public struct SimulationEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `  1.050 album        photo-1      drop        #1 move at (150, 90): 1 of 1 item`.
-    public var description: String { line(widths: .minimum) }
+    package var description: String { line(widths: .minimum) }
 
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a run did and left: the timeline and every pane's items at the end.
-public struct SimulationResult: Sendable, Hashable {
+package struct SimulationResult: Sendable, Hashable {
     /// The scene's title.
-    public var sceneName: String
+    package var sceneName: String
     /// The timeline, in order.
-    public var events: [SimulationEvent]
+    package var events: [SimulationEvent]
     /// Every pane's items at the end, panes in the scene's order.
-    public var panes: [PaneSummary]
+    package var panes: [PaneSummary]
     /// The clock at the end.
-    public var endTime: Double
+    package var endTime: Double
 
     /// Creates a result.
     /// - Parameters:
@@ -17,7 +17,7 @@ public struct SimulationResult: Sendable, Hashable {
     ///   - events: The timeline.
     ///   - panes: The panes' items at the end.
     ///   - endTime: The clock at the end.
-    public init(sceneName: String, events: [SimulationEvent], panes: [PaneSummary], endTime: Double) {
+    package init(sceneName: String, events: [SimulationEvent], panes: [PaneSummary], endTime: Double) {
         self.sceneName = sceneName
         self.events = events
         self.panes = panes
@@ -27,13 +27,13 @@ public struct SimulationResult: Sendable, Hashable {
     /// The events of some kinds, in order.
     /// - Parameter kinds: The kinds.
     /// - Returns: The events.
-    public func events(of kinds: SimulationEvent.Kind...) -> [SimulationEvent] {
+    package func events(of kinds: SimulationEvent.Kind...) -> [SimulationEvent] {
         events.filter { kinds.contains($0.kind) }
     }
 
     /// The timeline as text, one event per line, a blank line before each lift, then the summary: what
     /// `dnd-sim run` prints without colours.
-    public var text: String {
+    package var text: String {
         var lines: [String] = []
         let widths = SimulationEvent.ColumnWidths(fitting: events)
         for event in events {
@@ -46,7 +46,7 @@ public struct SimulationResult: Sendable, Hashable {
     }
 
     /// One line per pane: `album: photo-1, photo-3 (2 items)`.
-    public var summaryLines: [String] {
+    package var summaryLines: [String] {
         let width = panes.map(\.name.count).max() ?? 0
         return panes.map { pane in
             let names = pane.items.map(\.name)
@@ -61,7 +61,7 @@ public struct SimulationResult: Sendable, Hashable {
     /// keys sorted.
     /// - Returns: The lines, without line breaks.
     /// - Throws: `EncodingError` (not expected: every value is plain).
-    public func jsonLines() throws -> [String] {
+    package func jsonLines() throws -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines: [String] = []
@@ -106,19 +106,19 @@ public struct SimulationResult: Sendable, Hashable {
 }
 
 /// A pane's items at the end of a run.
-public struct PaneSummary: Sendable, Hashable {
+package struct PaneSummary: Sendable, Hashable {
     /// One item.
-    public struct Item: Sendable, Hashable, Codable {
+    package struct Item: Sendable, Hashable, Codable {
         /// Its name in the pane.
-        public var name: String
+        package var name: String
         /// The name of the item it was at the start (a copy keeps its original's).
-        public var origin: String
+        package var origin: String
         /// The size of its bytes.
-        public var byteCount: Int
+        package var byteCount: Int
         /// The types it is offered as.
-        public var types: [String]
+        package var types: [String]
         /// The image it shows, or nil for a text note.
-        public var imageName: String?
+        package var imageName: String?
 
         /// Creates an item summary.
         /// - Parameters:
@@ -127,7 +127,7 @@ public struct PaneSummary: Sendable, Hashable {
         ///   - byteCount: The size of its bytes.
         ///   - types: Its types.
         ///   - imageName: Its image.
-        public init(name: String, origin: String, byteCount: Int, types: [String], imageName: String?) {
+        package init(name: String, origin: String, byteCount: Int, types: [String], imageName: String?) {
             self.name = name
             self.origin = origin
             self.byteCount = byteCount
@@ -137,15 +137,15 @@ public struct PaneSummary: Sendable, Hashable {
     }
 
     /// The pane's name.
-    public var name: String
+    package var name: String
     /// Its items, in order.
-    public var items: [Item]
+    package var items: [Item]
 
     /// Creates a pane summary.
     /// - Parameters:
     ///   - name: The pane's name.
     ///   - items: Its items.
-    public init(name: String, items: [Item]) {
+    package init(name: String, items: [Item]) {
         self.name = name
         self.items = items
     }

@@ -1,13 +1,13 @@
 import ContentTypes
 import DragDrop
-import FileMoving
+import FileAccess
 import Foundation
 import Gestures
 import Yams
 
 extension SceneFile {
     /// The syntax of a scene file.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// YAML, with comments.
         case yaml
         /// JSON (strict: no comments, no trailing commas).
@@ -22,11 +22,11 @@ extension SceneFile {
     /// - Parameter url: The file.
     /// - Returns: The scene.
     /// - Throws: `SimulationError` naming the file, line and column of the first problem and what was expected.
-    public static func load(contentsOf url: URL) throws -> SceneFile {
+    package static func load(contentsOf url: URL) throws -> SceneFile {
         let name = url.relativePath
         let data: Data
         do {
-            data = try OutputFile.readContents(atPath: url.path, limit: sizeLimit)
+            data = try ReadableFile(url.path).readAll(limit: sizeLimit)
         } catch {
             throw SimulationError(.unreadableFile, "cannot read the scene file: \(error.code)", file: name)
         }
@@ -45,7 +45,7 @@ extension SceneFile {
     ///   - baseDirectory: The folder that relative paths start from; the current folder when nil.
     /// - Returns: The scene.
     /// - Throws: `SimulationError` naming the line and column of the first problem and what was expected.
-    public static func parse(
+    package static func parse(
         _ text: String, format: Format = .yaml, fileName: String? = nil, baseDirectory: URL? = nil
     ) throws -> SceneFile {
         let root = try compose(text, format: format, fileName: fileName)

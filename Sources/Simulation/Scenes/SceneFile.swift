@@ -8,19 +8,19 @@ import Gestures
 /// Read one with ``SceneFile/load(contentsOf:)`` (YAML with comments, or JSON, by the file's extension) or
 /// ``SceneFile/parse(_:format:fileName:baseDirectory:)``, then make it live with ``Simulation``. The format is
 /// described in `Samples/Scenes/README.md`.
-public struct SceneFile: Sendable {
+package struct SceneFile: Sendable {
     /// The scene's title.
-    public var name: String
+    package var name: String
     /// The screen size in points.
-    public var size: CGSize
+    package var size: CGSize
     /// Type declaration files (Info.plist shape) added to the current type registry before the types are resolved.
-    public var typeDeclarationFiles: [URL]
+    package var typeDeclarationFiles: [URL]
     /// The top-level panes, back to front.
-    public var panes: [PaneSpec]
+    package var panes: [PaneSpec]
     /// The script written in the scene file, if any.
-    public var script: Script?
+    package var script: Script?
     /// The file the scene came from, as it was named, for messages.
-    public var fileName: String?
+    package var fileName: String?
 
     /// Creates a scene description.
     /// - Parameters:
@@ -30,7 +30,7 @@ public struct SceneFile: Sendable {
     ///   - panes: The top-level panes.
     ///   - script: The scene's own script.
     ///   - fileName: The file, for messages.
-    public init(
+    package init(
         name: String, size: CGSize, typeDeclarationFiles: [URL] = [], panes: [PaneSpec], script: Script? = nil,
         fileName: String? = nil
     ) {
@@ -43,47 +43,47 @@ public struct SceneFile: Sendable {
     }
 
     /// Every pane, parents before children, in file order.
-    public var allPanes: [PaneSpec] {
+    package var allPanes: [PaneSpec] {
         panes.flatMap { [$0] + $0.allDescendants }
     }
 }
 
 /// One pane of a scene file: a rectangle that holds items, and may accept drops.
-public struct PaneSpec: Sendable {
+package struct PaneSpec: Sendable {
     /// The pane's name, unique in the scene; scripts and timelines use it.
-    public var name: String
+    package var name: String
     /// The frame in the parent's space (the screen's for a top-level pane).
-    public var frame: CGRect
+    package var frame: CGRect
     /// The stacking order among siblings: higher is in front; equal values keep the file's order.
-    public var zIndex: Int
+    package var zIndex: Int
     /// The background colour.
-    public var color: Color
+    package var color: Color
     /// What the pane holds at the start.
-    public var contents: PaneContents
+    package var contents: PaneContents
     /// The type identifiers the pane accepts as a drop target (resolved through the current type registry); empty
     /// for a pane that is not a drop target.
-    public var accepts: [UTType]
+    package var accepts: [UTType]
     /// Types the pane declines: a drop of an item of such a type is refused by the pane's action.
-    public var declines: [UTType]
+    package var declines: [UTType]
     /// The operation the pane proposes as a drop target: `.copy` or `.move`.
-    public var operation: DropOperation
+    package var operation: DropOperation
     /// Whether the pane's items may be moved out of it (otherwise only copied).
-    public var allowsMove: Bool
+    package var allowsMove: Bool
     /// Regions, in the pane's space, over which the pane proposes `.forbidden`.
-    public var forbiddenRegions: [CGRect]
+    package var forbiddenRegions: [CGRect]
     /// The overlay drawn while a drag targets the pane (D4's green at opacity 0.2 by default), or nil for none.
-    public var highlight: Color?
+    package var highlight: Color?
     /// Whether hovering still over the pane for a second spring-loads it.
-    public var springLoading: Bool
+    package var springLoading: Bool
     /// Whether the pane is a list: its items, in reading order, reorder by dragging (SwiftUI's `onMove`), and items
     /// dropped on it land between them, where the pointer is, instead of at the end.
-    public var isList: Bool = false
+    package var isList: Bool = false
     /// The gestures the pane's items respond to.
-    public var gestures: [PaneGesture]
+    package var gestures: [PaneGesture]
     /// The size of each item's thumbnail in the pane.
-    public var thumbnailSize: CGSize
+    package var thumbnailSize: CGSize
     /// Nested panes, drawn over this pane's items.
-    public var panes: [PaneSpec]
+    package var panes: [PaneSpec]
 
     /// Creates a pane.
     /// - Parameters:
@@ -102,7 +102,7 @@ public struct PaneSpec: Sendable {
     ///   - gestures: The gestures of its items.
     ///   - thumbnailSize: The size of its items.
     ///   - panes: Nested panes.
-    public init(
+    package init(
         name: String, frame: CGRect, zIndex: Int = 0, color: Color = PaneSpec.defaultColor,
         contents: PaneContents = PaneContents(), accepts: [UTType] = [], declines: [UTType] = [],
         operation: DropOperation = .copy, allowsMove: Bool = true, forbiddenRegions: [CGRect] = [],
@@ -127,29 +127,29 @@ public struct PaneSpec: Sendable {
     }
 
     /// A light grey.
-    public static let defaultColor = Color(red: 0.93, green: 0.93, blue: 0.95)
+    package static let defaultColor = Color(red: 0.93, green: 0.93, blue: 0.95)
     /// Example D4's overlay: green at opacity 0.2.
-    public static let defaultHighlight = Color.green.opacity(0.2)
+    package static let defaultHighlight = Color.green.opacity(0.2)
     /// 48 by 36 points.
-    public static let defaultThumbnailSize = CGSize(width: 48, height: 36)
+    package static let defaultThumbnailSize = CGSize(width: 48, height: 36)
 
     /// The nested panes and theirs, parents before children.
-    public var allDescendants: [PaneSpec] {
+    package var allDescendants: [PaneSpec] {
         panes.flatMap { [$0] + $0.allDescendants }
     }
 }
 
 /// What a pane holds at the start: images from a folder, images generated from a seed, text notes.
-public struct PaneContents: Sendable {
+package struct PaneContents: Sendable {
     /// A folder of PNG images and text files, read in name order.
-    public var folder: URL?
+    package var folder: URL?
     /// Images made from a seed.
-    public var generated: GeneratedImages?
+    package var generated: GeneratedImages?
     /// Text notes, named `note-1`, `note-2`, ….
-    public var texts: [String]
+    package var texts: [String]
     /// The types the pane's images are offered as, in order of preference: `public.png` by default; see
     /// ``PaneItem/offerableTypes``.
-    public var imageTypes: [UTType]
+    package var imageTypes: [UTType]
 
     /// Creates contents.
     /// - Parameters:
@@ -157,7 +157,7 @@ public struct PaneContents: Sendable {
     ///   - generated: Images made from a seed.
     ///   - texts: Text notes.
     ///   - imageTypes: The types images are offered as.
-    public init(
+    package init(
         folder: URL? = nil, generated: GeneratedImages? = nil, texts: [String] = [], imageTypes: [UTType] = [.png]
     ) {
         self.folder = folder
@@ -168,17 +168,17 @@ public struct PaneContents: Sendable {
 }
 
 /// Images made deterministically from a seed: each a different colour and shape, a few kilobytes of PNG.
-public struct GeneratedImages: Sendable, Hashable {
+package struct GeneratedImages: Sendable, Hashable {
     /// How many.
-    public var count: Int
+    package var count: Int
     /// The seed: the same seed gives the same images, byte for byte.
-    public var seed: UInt64
+    package var seed: UInt64
     /// The size in pixels.
-    public var width: Int
+    package var width: Int
     /// The size in pixels.
-    public var height: Int
+    package var height: Int
     /// The names are this prefix and a number from 1: `photo-1`, `photo-2`, ….
-    public var prefix: String
+    package var prefix: String
 
     /// Creates a description of generated images.
     /// - Parameters:
@@ -187,7 +187,7 @@ public struct GeneratedImages: Sendable, Hashable {
     ///   - width: The width in pixels.
     ///   - height: The height in pixels.
     ///   - prefix: The name prefix.
-    public init(count: Int, seed: UInt64, width: Int = 96, height: Int = 72, prefix: String = "photo") {
+    package init(count: Int, seed: UInt64, width: Int = 96, height: Int = 72, prefix: String = "photo") {
         self.count = count
         self.seed = seed
         self.width = width
@@ -197,7 +197,7 @@ public struct GeneratedImages: Sendable, Hashable {
 }
 
 /// A gesture a pane's items respond to, besides being dragged.
-public enum PaneGesture: String, Sendable, CaseIterable {
+package enum PaneGesture: String, Sendable, CaseIterable {
     /// Two fingers zoom the item (`MagnifyGesture`), between 0.5 and 4 times.
     case pinch
     /// Two fingers rotate the item (`RotateGesture`).

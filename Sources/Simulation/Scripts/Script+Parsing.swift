@@ -1,4 +1,4 @@
-import FileMoving
+import FileAccess
 import Foundation
 import Gestures
 
@@ -11,7 +11,7 @@ extension Script {
     ///   - firstColumn: The column number of the text's first column (for an indented block in a scene file).
     /// - Returns: The script.
     /// - Throws: `SimulationError` naming the line and column of the first step that cannot be read.
-    public static func parse(
+    package static func parse(
         _ text: String, fileName: String? = nil, firstLine: Int = 1, firstColumn: Int = 1
     ) throws -> Script {
         var steps: [ScriptStep] = []
@@ -28,11 +28,11 @@ extension Script {
     /// - Parameter url: The file.
     /// - Returns: The script.
     /// - Throws: `SimulationError` when the file cannot be read or a step is malformed.
-    public static func load(contentsOf url: URL) throws -> Script {
+    package static func load(contentsOf url: URL) throws -> Script {
         let name = url.relativePath
         let data: Data
         do {
-            data = try OutputFile.readContents(atPath: url.path, limit: SceneFile.sizeLimit)
+            data = try ReadableFile(url.path).readAll(limit: SceneFile.sizeLimit)
         } catch {
             throw SimulationError(.unreadableFile, "cannot read the script: \(error.code)", file: name)
         }

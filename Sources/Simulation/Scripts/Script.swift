@@ -18,27 +18,27 @@ import Gestures
 ///
 /// Steps run one after the other on a time cursor: each takes its time and the next starts where it ended
 /// (high-level actions leave a quarter of a second after them). See ``ScriptAction`` for every step.
-public struct Script: Sendable, Hashable {
+package struct Script: Sendable, Hashable {
     /// The steps, in order.
-    public var steps: [ScriptStep]
+    package var steps: [ScriptStep]
 
     /// Creates a script.
     /// - Parameter steps: The steps.
-    public init(steps: [ScriptStep]) {
+    package init(steps: [ScriptStep]) {
         self.steps = steps
     }
 }
 
 /// One line of a script.
-public struct ScriptStep: Sendable, Hashable {
+package struct ScriptStep: Sendable, Hashable {
     /// What to do.
-    public var action: ScriptAction
+    package var action: ScriptAction
     /// The time the step starts at (`@TIME`), or nil to start where the previous step ended.
-    public var time: Double?
+    package var time: Double?
     /// The file the step was written in, for messages.
-    public var file: String?
+    package var file: String?
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
 
     /// Creates a step.
     /// - Parameters:
@@ -46,7 +46,7 @@ public struct ScriptStep: Sendable, Hashable {
     ///   - time: The start time, or nil.
     ///   - file: The file.
     ///   - line: The line.
-    public init(_ action: ScriptAction, time: Double? = nil, file: String? = nil, line: Int = 0) {
+    package init(_ action: ScriptAction, time: Double? = nil, file: String? = nil, line: Int = 0) {
         self.action = action
         self.time = time
         self.file = file
@@ -55,7 +55,7 @@ public struct ScriptStep: Sendable, Hashable {
 }
 
 /// What one script step does.
-public enum ScriptAction: Sendable, Hashable {
+package enum ScriptAction: Sendable, Hashable {
     /// `down POINTER at (X, Y) [by touch|pen|mouse [primary|secondary|middle]]`: a pointer goes down.
     case down(pointer: Int, at: CGPoint, kind: PointerKind)
     /// `move POINTER to (X, Y) [over SECONDS] [steps N]`: a pointer that is down moves in a straight line, in N

@@ -2,7 +2,7 @@ import Foundation
 import Gestures
 
 /// One event a script step expands into.
-public enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
+package enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
     /// A pointer event.
     case pointer(PointerEvent)
     /// A key event.
@@ -11,7 +11,7 @@ public enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
     case advance(to: Double)
 
     /// The event's time.
-    public var time: Double {
+    package var time: Double {
         switch self {
         case .pointer(let event): event.time
         case .key(let event): event.time
@@ -20,7 +20,7 @@ public enum ScriptEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `0.550 touch 1 move (120, 80)`, `1.000 advance`, `2.000 key escape`.
-    public var description: String {
+    package var description: String {
         let time = Formatting.time(self.time)
         switch self {
         case .pointer(let event):

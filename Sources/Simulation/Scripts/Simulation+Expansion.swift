@@ -31,7 +31,7 @@ extension Simulation {
     /// - Returns: The events, in time order, and the time the next step starts at.
     /// - Throws: `SimulationError` naming the step's line for a pane or item the scene does not have, or a pointer
     ///   in the wrong state.
-    public func expand(_ step: ScriptStep, at time: Double) throws -> (events: [ScriptEvent], next: Double) {
+    package func expand(_ step: ScriptStep, at time: Double) throws -> (events: [ScriptEvent], next: Double) {
         func fail(_ message: String) -> SimulationError {
             SimulationError(.badInput, message, file: step.file, line: step.line)
         }

@@ -9,7 +9,7 @@ import Gestures
 /// Each event takes four bytes: an opcode and three operands. Times only move forward (by 16 ms per event, more
 /// on an advance); events the scene rejects (a move for a pointer that is not down) must leave it unchanged and
 /// are skipped.
-public enum EventStream {
+package enum EventStream {
     /// The most events one input drives.
     static let maximumEvents = 512
 
@@ -18,17 +18,17 @@ public enum EventStream {
     /// - Parameter data: any bytes.
     /// - Throws: `FuzzFailure` when an invariant does not hold, or the scene throws anything but a
     ///   `GestureInputError`.
-    public static func check(_ data: Data) async throws(FuzzFailure) {
+    package static func check(_ data: Data) async throws(FuzzFailure) {
         _ = try await run(data)
     }
 
     /// What one input did, for tests that show the seeds reach deep into drag and drop.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// How many sessions ended with each phase (`ended(move)`, `ended(cancel)`, …).
-        public var endings: [String: Int]
+        package var endings: [String: Int]
         /// How many items moved into a target, and how many were copied.
-        public var moved: Int
-        public var copied: Int
+        package var moved: Int
+        package var copied: Int
     }
 
     /// Checks one input and says what it did.
@@ -36,7 +36,7 @@ public enum EventStream {
     /// - Parameter data: any bytes.
     /// - Returns: the sessions' endings and the items transferred.
     /// - Throws: `FuzzFailure`, as `check(_:)`.
-    public static func run(_ data: Data) async throws(FuzzFailure) -> Outcome {
+    package static func run(_ data: Data) async throws(FuzzFailure) -> Outcome {
         weak var freedScene: Scene?
         let outcome: Outcome
         do {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import DesktopX11
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 
 /// `dnd-sim clipboard`: the desktop's clipboard through X11, with other programs.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 import Simulation
 

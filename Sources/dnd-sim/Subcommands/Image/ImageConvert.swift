@@ -1,6 +1,6 @@
 import ArgumentParser
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 
 /// The encoding presets, as the command line names them.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 
 /// Reading and writing the files `dnd-sim image` works on; every failure is an ``InputError`` naming the file.
@@ -35,7 +35,7 @@ enum ImageFiles {
 
     static func read(_ path: String) throws(InputError) -> Data {
         do {
-            return try OutputFile.readContents(atPath: path)
+            return try ReadableFile(path).readAll(limit: 1 << 31)
         } catch {
             throw InputError(path, error.code.description)  // "no such file", "is a directory", ...
         }

@@ -1,5 +1,5 @@
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 import Simulation
 
@@ -171,13 +171,9 @@ enum ItemExport {
                 let wanted = item.imageName == nil ? "txt" : "png"
                 if URL(fileURLWithPath: name).pathExtension.lowercased() != wanted { name += ".\(wanted)" }
                 let file = "\(folder)/\(name)"
-                do {
-                    try OutputFile.writeContents(item.data, toPath: file, replacing: true)
-                    guard try OutputFile.readContents(atPath: file) == item.data else {
-                        throw InputError(
-                            "\(shownFolder)/\(name)", "the file does not hold the item's bytes after writing")
-                    }
-                } catch let error as FileSystemError {
+                do throws(FileSystemError) {
+                    try OutputFile.writeContents(item.data, toPath: file, existing: .anyFile, readingBack: true)
+                } catch {
                     var shownError = error
                     shownError.path = "\(shownFolder)/\(name)"
                     throw InputError(shownError, fallback: shownError.path)

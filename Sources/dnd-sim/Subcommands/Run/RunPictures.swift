@@ -1,5 +1,5 @@
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
 import Rendering
 import Simulation
@@ -55,8 +55,7 @@ final class RunPictures {
             let picture = try renderer.render(simulation.scene)
             if let folder {
                 let file = folder.appendingPathComponent(name)
-                try OutputFile.writeContents(
-                    PNGEncoder(options: .fast).encode(picture), toPath: file.path, replacing: false)
+                try SnapshotFile.write(picture, toPath: file.path)
                 files.append(file)
             }
             if let columns {

@@ -1,8 +1,9 @@
 import ArgumentParser
 import DesktopX11
 import DnDKit
-import FileMoving
+import FileWriting
 import Foundation
+import Rendering
 import Simulation
 
 /// `dnd-sim window`: a scene in a real X11 window, driven by the mouse, with its timeline printed live.
@@ -103,8 +104,7 @@ struct WindowCommand: AsyncParsableCommand {
         if let screenshot {
             guard let shot else { throw InputError(screenshot, "the window closed before --screenshot-at") }
             do {
-                let png = try PNGEncoder(options: .balanced).encode(try shot.get())
-                try OutputFile.writeContents(png, toPath: screenshot, replacing: false)
+                try SnapshotFile.write(try shot.get(), toPath: screenshot, options: .balanced)
             } catch let error as X11Error {
                 throw InputError(error, fallback: "X11")
             } catch let error as FileSystemError {

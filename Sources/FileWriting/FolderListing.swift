@@ -1,3 +1,5 @@
+import FileAccess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,7 +8,7 @@
 
 /// The names in a folder, read with the C library so that a failure is an `errno`, never Foundation's words. The
 /// corresponding C functions are `opendir`, `readdir` and `closedir`.
-enum FolderListing {
+package enum FolderListing {
     /// The names in a folder, `.` and `..` left out, sorted.
     ///
     /// - Parameters:
@@ -14,7 +16,7 @@ enum FolderListing {
     ///   - operation: What was being done, for the error.
     /// - Returns: The names.
     /// - Throws: `FileSystemError`: no such file, not a directory, permission denied.
-    static func names(in path: String, operation: String) throws(FileSystemError) -> [String] {
+    package static func names(in path: String, operation: String) throws(FileSystemError) -> [String] {
         guard let folder = opendir(path) else {
             throw FileSystemError(operation, path: path, errno: errno)
         }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 
 #if canImport(Glibc)
@@ -67,14 +68,18 @@ struct OutputRecord: Codable, Equatable {
         self.written = written
     }
 
-    /// Reads the record of a folder: nil when there is none; throws `notWrittenHere` naming the record when a file of
-    /// that name is there but is not a record (it may be the user's, and it would be replaced).
-    static func read(in folder: String, shownAs shown: String) throws(OutputFolderError) -> OutputRecord? {
+    /// Reads the record of a folder, with the identity of its file (the proof that lets the next commit replace it):
+    /// nil when there is none; throws `notWrittenHere` naming the record when a file of that name is there but is not
+    /// a record (it may be the user's, and it would be replaced).
+    static func read(
+        in folder: String, shownAs shown: String
+    ) throws(OutputFolderError) -> (record: OutputRecord, file: WrittenFile)? {
         let path = folder + "/" + fileName
         guard OutputFile.exists(path) else { return nil }
         do {
-            let data = try OutputFile.readContents(atPath: path, limit: sizeLimit)
-            return try JSONDecoder().decode(OutputRecord.self, from: data)
+            let file = try ReadableFile(path)
+            let data = try file.readAll(limit: sizeLimit)
+            return (try JSONDecoder().decode(OutputRecord.self, from: data), WrittenFile(file.status))
         } catch {
             throw OutputFolderError(.notWrittenHere, folder: shown, entries: [fileName])
         }

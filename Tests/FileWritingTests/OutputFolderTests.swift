@@ -1,6 +1,7 @@
 import CFileSystem
-import FileMoving
+import FileWriting
 import Foundation
+import TestSupport
 import Testing
 
 /// An output folder keeps everything of the user's: only the entries it wrote are replaced, and only when asked; the

@@ -1,8 +1,6 @@
+import FileAccess
 import Foundation
 
-#if os(Linux)
-    import CFileSystem
-#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,12 +24,13 @@ import Foundation
 /// step fails, the steps before it are undone and the folder is as it was. An interrupted run leaves the earlier
 /// outputs in place (and at most a hidden working folder). A folder whose mode denies writing to the class this
 /// process is in (owner, group, others; root counts as the owner) is refused as "permission denied", even for root,
-/// whom the system would let write. The corresponding C functions are `stat`, `mkdir`, `rename` and `renameat2`.
-public final class OutputFolder {
+/// whom the system would let write. The corresponding C functions are `stat`, `mkdir` and `rename`; entries get their
+/// names through ``Renaming/withoutReplacing(_:_:)``, the record through ``OutputFile``.
+package final class OutputFolder {
     /// The folder the outputs are for, as an absolute path (a symbolic link is kept, not resolved).
-    public let path: String
+    package let path: String
     /// Where to write the outputs until ``commit()``: a hidden folder inside ``path``.
-    public let staging: URL
+    package let staging: URL
     /// The folder as it was named, for messages.
     private let shown: String
     private let replacing: Bool
@@ -52,7 +51,7 @@ public final class OutputFolder {
     ///     so that a refusal comes before any work. ``commit()`` checks every name again.
     /// - Throws: `OutputFolderError`: `exists` or `notWrittenHere` naming the entries in the way; `fileSystem` with
     ///   `notADirectory` for a file in the folder's place, `permissionDenied` for a folder that may not be written.
-    public init(_ path: String, replacing: Bool, expecting entries: [String] = []) throws(OutputFolderError) {
+    package init(_ path: String, replacing: Bool, expecting entries: [String] = []) throws(OutputFolderError) {
         let folder = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path
         var made: [String] = []
         do throws(FileSystemError) {
@@ -75,7 +74,7 @@ public final class OutputFolder {
             throw OutputFolderError(error, folder: path)
         }
         do throws(OutputFolderError) {
-            let record = try OutputRecord.read(in: folder, shownAs: path)
+            let record = try OutputRecord.read(in: folder, shownAs: path)?.record
             _ = try Self.inTheWay(entries, of: folder, shownAs: path, record: record, replacing: replacing)
             do throws(FileSystemError) {
                 staging = URL(fileURLWithPath: try Self.makeWorkingFolder(in: folder, "staging", shownAs: path))
@@ -100,17 +99,18 @@ public final class OutputFolder {
     /// allowed, and writes the folder's record.
     ///
     /// - Throws: `OutputFolderError` naming the entries in the way, or what failed; the folder is then as it was.
-    public func commit() throws(OutputFolderError) {
+    package func commit() throws(OutputFolderError) {
         guard !done else { return }
         let names: [String]
-        let record: OutputRecord?
+        let stored: (record: OutputRecord, file: WrittenFile)?
         let replaced: [String]
         do throws(FileSystemError) {
             names = try FolderListing.names(in: staging.path, operation: Self.operation)
         } catch {
             throw OutputFolderError(error, folder: shown)
         }
-        record = try OutputRecord.read(in: path, shownAs: shown)
+        stored = try OutputRecord.read(in: path, shownAs: shown)
+        let record = stored?.record
         // Checked again: entries may have appeared while the outputs were made.
         replaced = try Self.inTheWay(names, of: path, shownAs: shown, record: record, replacing: replacing)
         var stale: [String] = []
@@ -123,15 +123,16 @@ public final class OutputFolder {
                 kept += OutputRecord.walk([entry], in: path)
             }
         }
-        try place(names, replacing: replaced + stale, keeping: kept)
+        try place(names, replacing: replaced + stale, keeping: kept, recordFile: stored?.file)
         done = true
         rmdir(staging.path)
     }
 
-    /// Moves `old` aside, renames `names` into place and writes the record; undoes what was done if a step fails.
-    private func place(_ names: [String], replacing old: [String], keeping kept: [OutputRecord.Item])
-        throws(OutputFolderError)
-    {
+    /// Moves `old` aside, renames `names` into place and writes the record (replacing the record read, `recordFile`,
+    /// only if it is still that file); undoes what was done if a step fails.
+    private func place(
+        _ names: [String], replacing old: [String], keeping kept: [OutputRecord.Item], recordFile: WrittenFile?
+    ) throws(OutputFolderError) {
         var aside: String?
         var movedAside: [String] = []
         var placed: [String] = []
@@ -147,7 +148,7 @@ public final class OutputFolder {
                 }
             }
             for name in names {
-                let code = Self.renameWithoutReplacing("\(staging.path)/\(name)", "\(path)/\(name)")
+                let code = Renaming.withoutReplacing("\(staging.path)/\(name)", "\(path)/\(name)")
                 guard code == 0 else {
                     throw FileSystemError(Self.operation, path: "\(shown)/\(name)", errno: code)
                 }
@@ -155,7 +156,8 @@ public final class OutputFolder {
             }
             let record = OutputRecord(written: kept + OutputRecord.walk(names, in: path))
             try OutputFile.writeContents(
-                try record.encoded(), toPath: "\(path)/\(OutputRecord.fileName)", replacing: true)
+                try record.encoded(), toPath: "\(path)/\(OutputRecord.fileName)",
+                existing: recordFile.map { .fileWritten($0) } ?? .nothing)
         } catch {
             for name in placed.reversed() { rename("\(path)/\(name)", "\(staging.path)/\(name)") }
             if let aside {
@@ -170,7 +172,7 @@ public final class OutputFolder {
     }
 
     /// Removes the unfinished outputs, and the folders this made if they are empty; the folder is as it was.
-    public func discard() {
+    package func discard() {
         done = true
         try? FileManager.default.removeItem(at: staging)
         for folder in made.reversed() { rmdir(folder) }
@@ -240,19 +242,6 @@ public final class OutputFolder {
             }
         }
         throw FileSystemError(operation, path: shown, errno: EEXIST)
-    }
-
-    /// `rename` that never replaces what is at `to`: `renameat2` with `RENAME_NOREPLACE`, or, on a file system that
-    /// cannot promise it, a check just before.
-    ///
-    /// - Returns: 0, or the `errno` of the failure (`EEXIST` when something is at `to`).
-    private static func renameWithoutReplacing(_ from: String, _ to: String) -> Int32 {
-        #if os(Linux)
-            if cfilesystem_rename_noreplace(from, to) == 0 { return 0 }
-            guard errno == EINVAL || errno == ENOSYS else { return errno }
-        #endif
-        if OutputFile.exists(to) { return EEXIST }
-        return rename(from, to) == 0 ? 0 : errno
     }
 
     /// Makes a folder and any missing folders above it, as `mkdir -p` does, noting those it made (outermost first).

@@ -1,29 +1,30 @@
 import Diagnostics
+import FileAccess
 
 /// Why an ``OutputFolder`` was not written: entries in the folder stand where the new outputs would go, or the file
 /// system refused.
 ///
 /// A refusal names every entry it would have touched, relative to the folder (`snapshots`, `snapshots/mine.txt`), in
 /// ``entries``; nothing in the folder has changed then. Compare ``code``; new codes may be added.
-public struct OutputFolderError: CodedError, Sendable, Hashable {
+package struct OutputFolderError: CodedError, Sendable, Hashable {
     /// Why the folder was not written.
-    public typealias Code = ErrorCode<OutputFolderError>
+    package typealias Code = ErrorCode<OutputFolderError>
 
     /// The cause.
-    public var code: Code
+    package var code: Code
     /// The output folder, as it was named.
-    public var folder: String
+    package var folder: String
     /// The entries concerned, relative to the folder, sorted; empty for a file system failure.
-    public var entries: [String]
+    package var entries: [String]
     /// The failed file operation, for ``Code/fileSystem``.
-    public var underlying: FileSystemError?
+    package var underlying: FileSystemError?
 
     /// Creates a refusal.
     /// - Parameters:
     ///   - code: The cause.
     ///   - folder: The output folder.
     ///   - entries: The entries concerned, relative to the folder.
-    public init(_ code: Code, folder: String, entries: [String]) {
+    package init(_ code: Code, folder: String, entries: [String]) {
         self.code = code
         self.folder = folder
         self.entries = entries.sorted()
@@ -34,7 +35,7 @@ public struct OutputFolderError: CodedError, Sendable, Hashable {
     /// - Parameters:
     ///   - underlying: What failed, on which file.
     ///   - folder: The output folder.
-    public init(_ underlying: FileSystemError, folder: String) {
+    package init(_ underlying: FileSystemError, folder: String) {
         self.code = .fileSystem
         self.folder = folder
         self.entries = []
@@ -42,7 +43,7 @@ public struct OutputFolderError: CodedError, Sendable, Hashable {
     }
 
     /// What stands in the way, or what failed: `holds snapshots, inbox already; they are not replaced`.
-    public var message: String {
+    package var message: String {
         switch code {
         case .exists:
             return "holds \(Self.list(entries)) already; \(entries.count == 1 ? "it is" : "they are") not replaced"
@@ -57,10 +58,10 @@ public struct OutputFolderError: CodedError, Sendable, Hashable {
     }
 
     /// The folder, or for a file system failure the file it concerned.
-    public var location: ErrorLocation { ErrorLocation(file: underlying?.path ?? folder) }
+    package var location: ErrorLocation { ErrorLocation(file: underlying?.path ?? folder) }
 
     /// `FOLDER: MESSAGE`.
-    public var description: String { placedMessage }
+    package var description: String { placedMessage }
 
     /// Up to ten names, then how many more: `a, b, c`, `a, b, … and 5 more`.
     static func list(_ names: [String]) -> String {
@@ -71,12 +72,12 @@ public struct OutputFolderError: CodedError, Sendable, Hashable {
 
 extension ErrorCode where Failure == OutputFolderError {
     /// Entries the outputs would replace exist, and replacing was not asked for.
-    public static let exists = Self(rawValue: "already exists")
+    package static let exists = Self(rawValue: "already exists")
     /// Replacing was asked for, but the entries in the way are not recorded as written there by dnd-sim, or changed
     /// since: they may be the user's, so they are not replaced.
-    public static let notWrittenHere = Self(rawValue: "not written by dnd-sim")
+    package static let notWrittenHere = Self(rawValue: "not written by dnd-sim")
     /// An output would take the name of the folder's record or of its hidden working folders.
-    public static let reservedName = Self(rawValue: "reserved name")
+    package static let reservedName = Self(rawValue: "reserved name")
     /// A file operation failed; ``OutputFolderError/underlying`` says which and why.
-    public static let fileSystem = Self(rawValue: "file system")
+    package static let fileSystem = Self(rawValue: "file system")
 }
