@@ -134,7 +134,8 @@ package final class FileBeingWritten {
         }
         let code: Int32 =
             switch existing {
-            case .nothing: Renaming.withoutReplacing(temporaryPath, path)
+            // A marked file that is to be replaced comes as `fileWritten`; without one, nothing is in the way.
+            case .nothing, .marked: Renaming.withoutReplacing(temporaryPath, path)
             case .fileWritten(let expected): Renaming.replacing(temporaryPath, path, ifStill: expected)
             case .anyFile: rename(temporaryPath, path) == 0 ? 0 : errno
             }

@@ -23,7 +23,12 @@ package enum OutputFile {
         /// The file is replaced only while it is still the one the caller wrote (the identity a write returned),
         /// unchanged since; anything else there fails with `exists` and stays as it was.
         case fileWritten(WrittenFile)
-        /// Any file is replaced (the user asked for it, as with `--force`); its permissions are kept. A folder never is.
+        /// The file is replaced only when dnd-sim wrote it: it carries the mark of a file written with `marking`
+        /// (``WrittenMark``), unchanged since; anything else there fails with `notWrittenHere` and stays as it was.
+        /// This is what `--force` means for a file the user names.
+        case marked
+        /// Any file is replaced; its permissions are kept. A folder never is. Only for files in a folder that dnd-sim
+        /// made itself.
         case anyFile
     }
 
@@ -57,12 +62,14 @@ package enum OutputFile {
     ///   - path: The file to write.
     ///   - existing: What may happen to a file already there.
     ///   - readingBack: Whether to read the file back and compare it before giving it its name.
+    ///   - marking: Whether to mark the file as dnd-sim's (``WrittenMark``), so that ``Replacing/marked`` may
+    ///     replace it later.
     /// - Returns: The identity of the file written, for ``Replacing/fileWritten(_:)`` later.
-    /// - Throws: `FileSystemError`: already exists, is a directory, permission denied, no space, read back differs,
-    ///   …; nothing is left behind but what was there before.
+    /// - Throws: `FileSystemError`: already exists, not written by dnd-sim, is a directory, permission denied, no
+    ///   space, read back differs, …; nothing is left behind but what was there before.
     @discardableResult
     package static func writeContents(
-        _ data: Data, toPath path: String, existing: Replacing, readingBack: Bool = false
+        _ data: Data, toPath path: String, existing: Replacing, readingBack: Bool = false, marking: Bool = false
     ) throws(FileSystemError) -> WrittenFile {
         let operation = "cannot write"
         var status = stat()
@@ -70,8 +77,15 @@ package enum OutputFile {
         if present && (status.st_mode & S_IFMT) == S_IFDIR {
             throw FileSystemError(.isADirectory, path: path, operation: operation)
         }
+        var placing = existing
         if present && existing == .nothing {
             throw FileSystemError(.exists, path: path, operation: operation)
+        }
+        if present && existing == .marked {
+            guard let written = WrittenMark.unchangedFile(atPath: path) else {
+                throw FileSystemError(.notWrittenHere, path: path, operation: operation)
+            }
+            placing = .fileWritten(written)
         }
         let file = try FileBeingWritten(for: path, operation: operation)
         try file.write(data)
@@ -82,22 +96,29 @@ package enum OutputFile {
         if readingBack {
             try file.readBack(matches: data)
         }
-        return try file.place(existing)
+        if marking {
+            WrittenMark.mark(file.descriptor)
+        }
+        return try file.place(placing)
     }
 
-    /// Writes a whole file, replacing an existing one only when `replacing` (the user asked).
+    /// Writes a whole file that the user named, marked as dnd-sim's (``WrittenMark``); a file already there is
+    /// replaced only when `replacing` (the user asked, with `--force`) and it is dnd-sim's own output, unchanged since.
     ///
     /// - Parameters:
     ///   - data: The contents.
     ///   - path: The file to write.
-    ///   - replacing: Whether an existing file of that name may be replaced (a folder never is).
-    /// - Throws: `FileSystemError`, as ``writeContents(_:toPath:existing:readingBack:)``.
+    ///   - replacing: Whether dnd-sim's own earlier output of that name may be replaced (a folder never is).
+    /// - Throws: `FileSystemError`, as ``writeContents(_:toPath:existing:readingBack:marking:)``: `exists` when a
+    ///   file is there and `replacing` is false, `notWrittenHere` when it is true but the file is not dnd-sim's.
     package static func writeContents(_ data: Data, toPath path: String, replacing: Bool) throws(FileSystemError) {
-        try writeContents(data, toPath: path, existing: replacing ? .anyFile : .nothing)
+        try writeContents(data, toPath: path, existing: replacing ? .marked : .nothing, marking: true)
     }
 }
 
 extension ErrorCode where Failure == FileSystemError {
     /// A file written and read back did not hold what was written; it was not given its name.
     package static let readBackDiffers = Self(rawValue: "it did not read back as written")
+    /// A file is there that dnd-sim did not write, or that changed since (``OutputFile/Replacing/marked``).
+    package static let notWrittenHere = Self(rawValue: "not written by dnd-sim, or changed since")
 }

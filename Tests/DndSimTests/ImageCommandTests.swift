@@ -97,9 +97,10 @@ struct ImageCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: pamA)) == Data(contentsOf: URL(fileURLWithPath: pamB)))
     }
 
-    /// An existing output, the input itself included, is refused unless --force; it is never half-written, and
-    /// nothing is left beside it.
-    @Test func convertNeverReplacesWithoutForce() throws {
+    /// An existing output, the input itself included, is refused; --force replaces only dnd-sim's own earlier output,
+    /// unchanged since, never a file it did not write (the input, the user's file, an edited or copied output). A
+    /// refused file is never half-written, and nothing is left beside it.
+    @Test func convertReplacesOnlyItsOwnOutput() throws {
         let folder = try temporaryFolder("dnd-sim-image")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.png").path
@@ -110,18 +111,40 @@ struct ImageCommandTests {
 
         let refused = try dndSim(["image", "convert", input, output, "--preset", "fast"])
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("out.png: already exists; it is not replaced (--force replaces it)"))
+        #expect(refused.standardError.contains("out.png: already exists; it is not replaced (--force replaces dnd-sim"))
+        for target in [output, input] {
+            let forced = try dndSim(["image", "convert", input, target, "--preset", "fast", "--force"])
+            #expect(forced.status == 1)
+            #expect(forced.standardError.contains("already exists and dnd-sim did not write it"), "\(forced)")
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
-        let inPlace = try dndSim(["image", "convert", input, input, "--preset", "fast"])
-        #expect(inPlace.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
 
-        #expect(try dndSim(["image", "convert", input, output, "--preset", "fast", "--force"]).status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(try dndSim(["image", "convert", input, input, "--preset", "fast", "--force"]).status == 0)
-        let reencoded = try Data(contentsOf: URL(fileURLWithPath: input))
-        #expect(reencoded != original && reencoded.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.png", "out.png"])
+        // dnd-sim's own output is replaced with --force, as long as nobody changed it.
+        let own = folder.appendingPathComponent("own.png").path
+        #expect(try dndSim(["image", "convert", input, own, "--preset", "fast"]).status == 0)
+        let first = try FileManager.default.attributesOfItem(atPath: own)[.systemFileNumber] as? Int
+        #expect(try dndSim(["image", "convert", input, own, "--preset", "smallest", "--force"]).status == 0)
+        let second = try FileManager.default.attributesOfItem(atPath: own)[.systemFileNumber] as? Int
+        #expect(first != nil && first != second, "the output was not replaced")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: own)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // A copy that keeps attributes and times is another file; an edited output is the user's now.
+        let copy = folder.appendingPathComponent("copy.png").path
+        try runTool("/bin/cp", ["-a", own, copy])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: own))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("edited".utf8))
+        try handle.close()
+        for target in [copy, own] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: target))
+            let forced = try dndSim(["image", "convert", input, target, "--preset", "fast", "--force"])
+            #expect(forced.status == 1 && forced.standardError.contains("dnd-sim did not write it"), "\(forced)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "copy.png", "in.png", "out.png", "own.png",
+            ])
     }
 
     /// Re-encoding keeps the chunks that still hold and names, on standard error and in --json, those it leaves out.
@@ -324,5 +347,17 @@ struct ImageCommandTests {
         let raised = try dndSim(["image", "info", "--max-height", "70000", page])
         #expect(raised.status == 0)
         #expect(raised.standardOutput.contains("1280x70000"))
+    }
+}
+
+/// Runs a program to its end; throws when it fails.
+private func runTool(_ path: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path) failed"])
     }
 }

@@ -88,7 +88,7 @@ struct ClipboardPaste: ParsableCommand {
         discussion: """
             --as takes a type identifier, a .extension or a MIME type (public.png, .png, image/png); the \
             first type the owner offers that conforms to it is pasted. Without --as, text. --out refuses an \
-            existing file unless --force, and writes aside before renaming.
+            existing file (--force replaces only dnd-sim's own earlier output), and writes aside before renaming.
 
             Examples:
               dnd-sim clipboard paste
@@ -101,7 +101,8 @@ struct ClipboardPaste: ParsableCommand {
     @Option(help: "Write to this file instead of standard output.")
     var out: String?
 
-    @Flag(help: "Replace an existing --out file.")
+    @Flag(
+        help: "Replace the --out file if dnd-sim wrote it (and it is unchanged since); never a file it did not write.")
     var force = false
 
     @Option(help: "Wait at most this many seconds for each answer of the clipboard's owner.")
@@ -122,6 +123,7 @@ struct ClipboardPaste: ParsableCommand {
         } else {
             wanted = .plainText
         }
+        if let out { try NamedOutputFile.check(out, force: force) }
         let pasted: (data: Data, type: UTType)
         do {
             pasted = try X11Clipboard.paste(wanted, from: options.selection, timeout: timeout)
@@ -132,14 +134,7 @@ struct ClipboardPaste: ParsableCommand {
             FileHandle.standardOutput.write(pasted.data)
             return
         }
-        do {
-            try OutputFile.writeContents(pasted.data, toPath: out, replacing: force)
-        } catch {
-            if error.code == .exists {
-                throw InputError(out, "already exists; it is not replaced (--force replaces it)")
-            }
-            throw InputError(error, fallback: out)
-        }
+        try NamedOutputFile.write(pasted.data, to: out, force: force)
         StandardError.write("dnd-sim: pasted \(pasted.data.count) bytes of \(pasted.type.identifier) into \(out)")
     }
 }

@@ -83,7 +83,7 @@ struct ImageConvert: AsyncParsableCommand {
     @Flag(help: "Convert to 8-bit sRGB first, applying the image's gamma, chromaticities or ICC profile.")
     var srgb = false
 
-    @Flag(help: "Replace OUT if it exists (even when it is IN).")
+    @Flag(help: "Replace OUT if dnd-sim wrote it (and it is unchanged since); never a file it did not write.")
     var force = false
 
     @OptionGroup var decoderLimits: DecoderLimitOptions
@@ -116,9 +116,7 @@ struct ImageConvert: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if !force && OutputFile.exists(output) {
-            throw InputError(output, "already exists; it is not replaced (--force replaces it)")
-        }
+        try NamedOutputFile.check(output, force: force)
         let (decoded, inputFormat) = try ImageFiles.readBitmap(input, limits: decoderLimits.limits)
         let bitmap = srgb ? decoded.convertedToSRGB() : decoded
         let outputFormat = ImageFiles.Format(pathExtension: output) ?? .png
@@ -159,7 +157,7 @@ struct ImageConvert: AsyncParsableCommand {
                 dropped = encoder.droppedChunks(of: bitmap)
             }
         }
-        try ImageFiles.write(data, to: output, replacing: force)
+        try NamedOutputFile.write(data, to: output, force: force)
         if !dropped.isEmpty {
             StandardError.write(
                 "dnd-sim: \(output): left out \(dropped.joined(separator: ", ")), which describe the samples as stored"

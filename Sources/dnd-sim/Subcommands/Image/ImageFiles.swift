@@ -41,17 +41,6 @@ enum ImageFiles {
         }
     }
 
-    /// Writes a file aside and renames it into place; an existing file is replaced only when `replacing`.
-    static func write(_ data: Data, to path: String, replacing: Bool) throws(InputError) {
-        do {
-            try OutputFile.writeContents(data, toPath: path, replacing: replacing)
-        } catch  where error.code == .exists {
-            throw InputError(path, "already exists; it is not replaced (--force replaces it)")
-        } catch {
-            throw InputError(path, "\(error.operation): \(error.code)")
-        }
-    }
-
     /// Decodes a PNG file, naming the file in any error.
     static func decodePNG(_ data: Data, path: String, limits: PNGDecoder.Limits = .init()) throws(InputError) -> Bitmap
     {
