@@ -87,6 +87,10 @@ let package = Package(
         // `dnd-sim types identify FILE` of the installed release binary against `file --mime-type FILE`, each started
         // afresh (issue 29). Needs only Foundation: the binary is the repository's own release build.
         benchmarkFamily("StartupBenchmarks", dependencies: []),
+        // DnDKitGTK apps against GTK, wl-paste and xclip under sway and Xvfb in the same run: a PNG drop, a 64 MiB
+        // paste, idle wake-ups (issue 26). It links no GTK: it drives the GTK package's release `gtk-probe` (an app
+        // made with DnDKitGTK) and the tests' GTK peer as processes, so this package needs no GTK headers.
+        benchmarkFamily("GTKBenchmarks", dependencies: [.product(name: "PNGCodec", package: "DnDKit")]),
         // dnd-sim move (ImageMover) against cp, side by side in each iteration (issue 7).
         benchmarkFamily(
             "MoveBenchmarks",

@@ -16,7 +16,7 @@ enum LocalDrags {
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// Makes the widget a drag source of one `Transferable` value, as SwiftUI's `draggable(_:)`.
     ///
-    /// See ``draggable(_:allowedOperations:preview:onEnded:)-(()->[T],_,_,_)`` for the rules.
+    /// See ``draggable(_:allowedOperations:preview:onEnded:)-65r3m`` for the rules.
     /// - Parameters:
     ///   - payload: The value, asked for when a drag starts.
     ///   - allowedOperations: What the receiver may do: copy, move or both.

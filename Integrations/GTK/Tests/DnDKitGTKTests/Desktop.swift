@@ -21,10 +21,11 @@ final class Desktop: @unchecked Sendable {
     let work: URL
     private var programs: [Program] = []
     private var stopped = false
-    /// The repository's peers (`Tests/Peers` of the root package, which its X11 tests share).
-    private let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root (the root package's folder).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tests/Peers")
+    /// The repository's peers (`Tests/Peers` of the root package, which its X11 tests share).
+    private let peers = Desktop.repository.appendingPathComponent("Tests/Peers")
 
     /// Whether an X server and xdotool are there, and Debian's Python with GTK 4 for the peers.
     static let hasX11: Bool = {
@@ -133,6 +134,27 @@ final class Desktop: @unchecked Sendable {
     func photoSorter(_ arguments: [String] = []) throws -> Program {
         try launch(
             Self.probe.deletingLastPathComponent().appendingPathComponent("photo-sorter"), arguments, python: false)
+    }
+
+    /// `dnd-sim`, the root package's executable: `DNDSIM` when set, else the root's debug build (`.ci/run` builds the
+    /// root package before this one).
+    static let dndSim: URL = {
+        if let path = ProcessInfo.processInfo.environment["DNDSIM"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return repository.appendingPathComponent(".build/debug/dnd-sim")
+    }()
+
+    /// Starts `dnd-sim window` with `arguments` (X11: the window is an X11 window, on this desktop's X server).
+    func dndSimWindow(_ arguments: [String]) throws -> Program {
+        guard backend == .x11 else { throw DesktopError("dnd-sim window needs X11, not \(backend)") }
+        guard FileManager.default.isExecutableFile(atPath: Self.dndSim.path) else {
+            throw DesktopError(
+                "dnd-sim is not built at \(Self.dndSim.path): run `swift build --product dnd-sim` at the repository's "
+                    + "root, or set DNDSIM to its path")
+        }
+        let log = work.appendingPathComponent("dnd-sim-\(programs.count).stderr")
+        let program = try Program(Self.dndSim.path, ["window", "--json"] + arguments, errorLog: log)
+        programs.append(program)
+        return program
     }
 
     /// Starts a peer of `Tests/Peers` (`gtk4-peer.py`, `qt5-peer.py`, `wayland/gtk4-clip.py`).

@@ -83,10 +83,10 @@ struct Scenarios {
         #expect(source.wait(for: "drag-end")?["delete"] as? Bool == false)
     }
 
-    /// GTK peer → app: UTF-8 text arrives as it was.
-    func textFromGTKPeer() throws {
-        let text = "héllo from GTK ✓"
-        let source = try desktop.peer("gtk4-peer.py", ["source", "--title", "peer-src", "--text", text])
+    /// GTK or Qt peer → app: UTF-8 text arrives as it was.
+    func textFromPeer(_ script: String) throws {
+        let text = "héllo from a peer ✓"
+        let source = try desktop.peer(script, ["source", "--title", "peer-src", "--text", text])
         let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "text"])
         try dragAcross(source, "peer-src", to: target, "peer-app")
         let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
@@ -143,11 +143,11 @@ struct Scenarios {
         #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
     }
 
-    /// App → GTK peer: UTF-8 text arrives as it was.
-    func textToGTKPeer() throws {
+    /// App → GTK or Qt peer: UTF-8 text arrives as it was.
+    func textToPeer(_ script: String) throws {
         let text = "héllo from DnDKit ✓"
         let source = try desktop.probe(["source", "--title", "peer-app", "--text", text])
-        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "text"])
+        let target = try desktop.peer(script, ["target", "--title", "peer-tgt", "--accept", "text"])
         try dragAcross(source, "peer-app", to: target, "peer-tgt")
         let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
         #expect(drop["text"] as? String == text)
@@ -208,12 +208,12 @@ struct Scenarios {
 
     // MARK: Files
 
-    /// App → GTK peer taking files: the image goes as a staged PNG file whose bytes are the PNG's, and the file is
-    /// still there after the drag is over (another program may read it later).
-    func fileToGTKPeer() throws {
+    /// App → GTK or Qt peer taking files: the image goes as a staged PNG file whose bytes are the PNG's, and the
+    /// file is still there after the drag is over (another program may read it later).
+    func fileToPeer(_ script: String) throws {
         let picture = try pictureFile()
         let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
-        let target = try desktop.peer("gtk4-peer.py", ["target", "--title", "peer-tgt", "--accept", "file"])
+        let target = try desktop.peer(script, ["target", "--title", "peer-tgt", "--accept", "file"])
         try dragAcross(source, "peer-app", to: target, "peer-tgt")
         let drop = try #require(target.wait(for: "drop"), "the peer got no drop; the app's events: \(source.events())")
         let paths = try #require(drop["paths"] as? [String])
@@ -224,14 +224,13 @@ struct Scenarios {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == picture.png, "the staged copy outlives the drag")
     }
 
-    /// GTK peer dragging two files → app: each file arrives as itself, opened in place.
-    func filesFromGTKPeer() throws {
+    /// GTK or Qt peer dragging two files → app: each file arrives as itself, opened in place.
+    func filesFromPeer(_ script: String) throws {
         let picture = try pictureFile()
         let note = desktop.work.appendingPathComponent("a note.txt")
         try Data("a note ✓".utf8).write(to: note)
         chmod(note.path, 0o644)
-        let source = try desktop.peer(
-            "gtk4-peer.py", ["source", "--title", "peer-src", "--file", picture.url.path, note.path])
+        let source = try desktop.peer(script, ["source", "--title", "peer-src", "--file", picture.url.path, note.path])
         let target = try desktop.probe(["target", "--title", "peer-app", "--accept", "file"])
         try dragAcross(source, "peer-src", to: target, "peer-app")
         let drop = try #require(target.wait(for: "drop"), "the app got no drop; its events: \(target.events())")
@@ -276,6 +275,34 @@ struct Scenarios {
         let pasted = try #require(imager.wait(for: "got", timeout: 20), "no paste: \(imager.events())")
         #expect(pasted["type"] as? String == "public.png")
         #expect(try Data(contentsOf: saved) == picture.png)
+    }
+
+    /// Both ways with the GTK clipboard peer (`Gdk.Clipboard`): the app copies a PNG and the peer reads the image's
+    /// pixels; the peer copies a PNG and the app pastes its bytes unchanged. (Text both ways is tested against xclip
+    /// and wl-clipboard; the peer costs a GTK start-up per read.) Each owner sets the clipboard on a click (Wayland
+    /// takes a new owner only from a client that had input).
+    func clipboardWithGTKPeer() throws {
+        let picture = try pictureFile()
+        let imager = try desktop.probe(["clip-set", "--title", "clip-png", "--png", picture.url.path])
+        try desktop.click(at: try start(imager, title: "clip-png", at: Self.left).center)
+        _ = imager.wait(for: "set")
+        let saved = desktop.work.appendingPathComponent("peer-read.png")
+        let reader = try desktop.peer(
+            "wayland/gtk4-clip.py", ["get", "--title", "clip-peer", "--texture", "--save", saved.path])
+        let texture = try #require(reader.wait(for: "got", timeout: 20), "the peer read nothing: \(reader.events())")
+        #expect(texture["width"] as? Int == picture.bitmap.width)
+        #expect(try Self.samePixels(try Data(contentsOf: saved), picture.bitmap))
+        imager.stop()
+
+        let owner = try desktop.peer(
+            "wayland/gtk4-clip.py", ["set", "--title", "clip-owner", "--png", picture.url.path])
+        try desktop.click(at: try start(owner, title: "clip-owner", at: Self.right).center)
+        _ = owner.wait(for: "set")
+        let pasted = desktop.work.appendingPathComponent("app-pasted.png")
+        let getter = try desktop.probe(["clip-get", "--title", "clip-get", "--png", "--save", pasted.path])
+        let got = try #require(getter.wait(for: "got", timeout: 20), "no paste: \(getter.events())")
+        #expect(got["type"] as? String == "public.png")
+        #expect(try Data(contentsOf: pasted) == picture.png, "the peer's PNG bytes arrive unchanged")
     }
 
     /// A clipboard owner that never answers: the paste fails as timed out in bounded time, and the app still pastes
@@ -480,5 +507,115 @@ struct Scenarios {
         #expect(
             target.events("targeted").map { $0["value"] as? Bool } == [true, false, true, false],
             "isTargeted over both drags: \(target.events("targeted"))")
+    }
+}
+
+// MARK: dnd-sim window (X11)
+
+extension Scenarios {
+    /// A `dnd-sim window` (DnDKit's own X11 host, another toolkit over the same model) showing two panes: `library`
+    /// holding `files` (a folder-backed pane: PNGs and UTF-8 text, in name order) and `inbox`, which takes images and
+    /// text and keeps what other programs drop in a folder. Placed at `origin`.
+    /// - Returns: The program, its window's frame, where `library`'s items are (their centres, on the screen, in the
+    ///   files' name order), where `inbox` is, and the folder `inbox` saves drops into.
+    func dndSimWindow(library files: [URL], at origin: (x: Int, y: Int)) throws -> (
+        program: Program, library: [(x: Int, y: Int)], inbox: (x: Int, y: Int), saved: URL
+    ) {
+        let library = try desktop.folder("dnd-sim-library")
+        for file in files {
+            try FileManager.default.copyItem(at: file, to: library.appendingPathComponent(file.lastPathComponent))
+        }
+        let saved = try desktop.folder("dnd-sim-inbox")
+        let scene = desktop.work.appendingPathComponent("dnd-sim-scene.yaml")
+        // Items are laid out from the pane's top left: 8 points in, below a 20-point title, 8 points apart.
+        try Data(
+            """
+            scene: gtk peers
+            size: [400, 300]
+            panes:
+              - name: library
+                frame: [0, 0, 200, 300]
+                thumbnail: [80, 60]
+                contents:
+                  folder: \(library.path)
+              - name: inbox
+                frame: [200, 0, 200, 300]
+                accepts: [public.image, public.plain-text]
+                contents:
+                  folder: \(saved.path)
+
+            """.utf8
+        ).write(to: scene)
+        let program = try desktop.dndSimWindow([scene.path, "--at", "\(origin.x),\(origin.y)", "--for", "60"])
+        let frame = try desktop.place(program, title: "dnd-sim: gtk peers", at: origin)
+        usleep(300_000)
+        let items = files.indices.map { index in (x: frame.x + 8 + index * 88 + 40, y: frame.y + 20 + 30) }
+        return (program, items, (frame.x + 300, frame.y + 150), saved)
+    }
+
+    /// The one file `dnd-sim window` saved into `folder` once it reported it (its `saved` event).
+    private func savedByDndSim(_ window: Program, in folder: URL) throws -> URL {
+        _ = try #require(window.wait(for: "saved"), "dnd-sim saved nothing; its events: \(window.events())")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 1, "saved: \(names)")
+        return folder.appendingPathComponent(try #require(names.first))
+    }
+
+    /// App → `dnd-sim window`: the PNG's pixels and then text arrive in DnDKit's X11 window, through the same model
+    /// on both sides (`Bitmap` and `String` out of the app, `public.png` and `public.utf8-plain-text` in the window);
+    /// the app hears copies.
+    func toDndSimWindow() throws {
+        let picture = try pictureFile()
+        let window = try dndSimWindow(library: [], at: Self.right)
+        let source = try desktop.probe(["source", "--title", "peer-app", "--png", picture.url.path])
+        let from = try start(source, title: "peer-app", at: Self.left)
+        try desktop.drag(from: from.center, to: window.inbox)
+        let png = try savedByDndSim(window.program, in: window.saved)
+        #expect(try Self.samePixels(try Data(contentsOf: png), picture.bitmap))
+        let added = window.program.events("added").first?["detail"] as? String ?? ""
+        #expect(added.contains("of public.png"), "\(window.program.events())")
+        #expect(source.wait(for: "ended")?["operation"] as? String == "copy")
+        source.stop()
+
+        let text = "héllo dnd-sim ✓"
+        let texter = try desktop.probe(["source", "--title", "peer-app2", "--text", text])
+        let textFrom = try start(texter, title: "peer-app2", at: Self.left)
+        try desktop.drag(from: textFrom.center, to: window.inbox)
+        #expect(texter.wait(for: "ended")?["operation"] as? String == "copy", "\(window.program.events())")
+        let saved = try FileManager.default.contentsOfDirectory(atPath: window.saved.path).filter {
+            $0 != png.lastPathComponent
+        }
+        #expect(saved.count == 1, "saved: \(saved)")
+        let note = window.saved.appendingPathComponent(try #require(saved.first))
+        #expect(String(decoding: try Data(contentsOf: note), as: UTF8.self) == text)
+    }
+
+    /// `dnd-sim window` → app: a PNG from the window's library arrives with identical pixels in a
+    /// `dropDestination(for: Bitmap.self)`, a text note in a `dropDestination(for: String.self)`; each target lights
+    /// and unlights once, and the window hears copies.
+    func fromDndSimWindow() throws {
+        let picture = try pictureFile()
+        let note = desktop.work.appendingPathComponent("a note.txt")
+        try Data("a note from dnd-sim ✓".utf8).write(to: note)
+        let window = try dndSimWindow(library: [note, picture.url], at: Self.left)
+        let saved = try desktop.folder("got")
+        let imageTarget = try desktop.probe(
+            ["target", "--title", "peer-app", "--accept", "image", "--save", saved.path, "--size", "300,200"])
+        let image = try start(imageTarget, title: "peer-app", at: Self.right)
+        try desktop.drag(from: window.library[1], to: image.center)
+        let drop = try #require(imageTarget.wait(for: "drop"), "no drop: \(window.program.events())")
+        let path = try #require(drop["saved"] as? String)
+        #expect(try Self.samePixels(try Data(contentsOf: URL(fileURLWithPath: path)), picture.bitmap))
+        #expect(imageTarget.events("targeted").map { $0["value"] as? Bool } == [true, false])
+
+        let textTarget = try desktop.probe(["target", "--title", "peer-app2", "--accept", "text", "--size", "300,200"])
+        let text = try start(textTarget, title: "peer-app2", at: (Self.right.x, Self.right.y + 300))
+        try desktop.drag(from: window.library[0], to: text.center)
+        let textDrop = try #require(textTarget.wait(for: "drop"), "no drop: \(window.program.events())")
+        #expect(textDrop["text"] as? String == "a note from dnd-sim ✓")
+        #expect(textTarget.events("targeted").map { $0["value"] as? Bool } == [true, false])
+        let deadline = Date().addingTimeInterval(5)
+        while window.program.events("end").count < 2, Date() < deadline { usleep(50_000) }
+        #expect(window.program.events("end").map { $0["detail"] as? String } == ["copy", "copy"])
     }
 }

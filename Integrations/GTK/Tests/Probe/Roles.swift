@@ -229,9 +229,11 @@ struct ClipboardGetter {
     private func paste() async throws -> [String: Any] {
         var fields: [String: Any] = ["types": try GTKClipboard.offeredMIMETypes()]
         if arguments.has("--png") {
+            fields["rssBeforeKB"] = memoryStatus("VmRSS")
             let started = Date()
             let (data, type) = try await GTKClipboard.paste(.png)
             fields["ms"] = Date().timeIntervalSince(started) * 1000
+            fields["peakKB"] = memoryStatus("VmHWM")
             fields["bytes"] = data.count
             fields["type"] = type.identifier
             if let save = arguments.value("--save"), FileManager.default.createFile(atPath: save, contents: data) {

@@ -37,6 +37,13 @@ func emit(_ event: String, _ fields: [String: Any] = [:]) {
     FileHandle.standardOutput.write(data + Data("\n".utf8))
 }
 
+/// A line of `/proc/self/status` in kB (`VmRSS`: resident now; `VmHWM`: the resident peak), or nil.
+func memoryStatus(_ name: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+    return line?.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
+}
+
 /// Reports a failure and exits.
 func fail(_ message: String) -> Never {
     emit("error", ["message": message])

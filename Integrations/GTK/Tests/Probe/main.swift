@@ -6,10 +6,12 @@
 //   gtk-probe clip-set (--png FILE | --text S) [--title T]     copies at start and on every click
 //   gtk-probe clip-get (--png | --text | --formats) [--save FILE] [--title T] [--again]   --again: retry each second
 //   gtk-probe clip-widget --text S [--clicks copy,cut,paste] [--title T]   copyable, cuttable, paste destination
+//   gtk-probe plain [--title T] [--size W,H]   a plain GTK window, no DnDKitGTK at all (the benchmarks' baseline)
 //
-// Events: ready; target: targeted {value}, drop {kind, count, x, y, text?, saved?, width?, height?, paths?},
+// Events: ready {role, title, w, h, pid}; target: targeted {value}, drop {kind, count, x, y, text?, saved?, width?, height?, paths?},
 // drop-failed {message}; source: exported {type} (an exporter ran), ended {operation}, removed {remaining};
-// clip-set: set {mimes}; clip-get: got {types, bytes?, text?, saved?} or error {message}; clip-widget: activate
+// clip-set: set {mimes}; clip-get: got {types, bytes?, text?, saved?, ms?, rssBeforeKB?, peakKB?} or error {message}
+// (ms: the PNG paste's time; rssBeforeKB, peakKB: resident memory before it and at its peak); clip-widget: activate
 // {action}, copy-asked {count}, removed {remaining, offered}, pasted {text}, cut-failed/paste-failed {message}.
 import CGtk
 import DnDKit
@@ -18,7 +20,7 @@ import Foundation
 
 let arguments = Arguments(CommandLine.arguments.dropFirst())
 gtk_init()
-GTKMainQueue.install()
+if arguments.role != "plain" { GTKMainQueue.install() }
 
 guard let window = gtk_window_new() else { fail("gtk_window_new failed") }
 let title = arguments.value("--title") ?? "peer-probe-\(arguments.role)"
@@ -36,12 +38,13 @@ case "source": Source(label: label, arguments: arguments).install()
 case "clip-set": ClipboardSetter(label: label, arguments: arguments).install()
 case "clip-get": ClipboardGetter(arguments: arguments).start()
 case "clip-widget": ClipboardWidget(label: label, arguments: arguments).install()
-default: fail("unknown role \(arguments.role): target, source, clip-set, clip-get or clip-widget")
+case "plain": break
+default: fail("unknown role \(arguments.role): target, source, clip-set, clip-get, clip-widget or plain")
 }
 
 gtk_window_present(window.asWindow)
-Task { @MainActor in
-    try? await Task.sleep(for: .milliseconds(300))
-    emit("ready", ["role": arguments.role, "title": title, "w": size.0, "h": size.1])
-}
+// Ready 300 ms after the window was presented, through a GLib timer: no Swift task, so that an idle probe has started
+// nothing on Swift's cooperative pool (libdispatch's worker pool, once started, wakes the process every second).
+let ready: [String: Any] = ["role": arguments.role, "title": title, "w": size.0, "h": size.1, "pid": getpid()]
+g_timeout_add_once(300, { _ in MainActor.assumeIsolated { emit("ready", ready) } }, nil)
 while true { g_main_context_iteration(nil, 1) }
