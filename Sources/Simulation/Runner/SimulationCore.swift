@@ -261,11 +261,13 @@ public final class Simulation {
                 position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
             let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
             let source = sourceEntry?.item
-            var name = pane.uniqueName(source?.name ?? data.suggestedName ?? "item")
+            // An item from another program is named as the sender suggests, or `item`, with its type's extension.
+            let droppedName = FolderDrop.name(suggested: data.suggestedName, type: data.contentType)
+            var name = pane.uniqueName(source?.name ?? droppedName)
             // A folder-backed pane keeps what other programs drop in its folder, as a file manager would, under the
             // file's name (numbered before the extension when taken); the item is named after the file.
             if let folder = pane.spec.contents.folder, session?.isExternal == true {
-                let path = try FolderDrop.save(data.data, as: data.suggestedName ?? name, in: folder)
+                let path = try FolderDrop.save(data.data, as: droppedName, in: folder)
                 name = pane.uniqueName((path as NSString).lastPathComponent)
                 heard(
                     .saved(name: name, pane: pane.spec.name, path: path), pane: pane.spec.name, item: name,
