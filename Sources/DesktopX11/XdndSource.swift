@@ -161,6 +161,12 @@ final class XdndSource {
         return true
     }
 
+    /// When the source must look again without being told: the end of its patience with a target that has not
+    /// answered a release or has not finished a drop; nil when it waits for nothing.
+    var nextDeadline: Date? {
+        [handed?.deadline, releaseDeadline].compactMap { $0 }.min()
+    }
+
     /// Gives up on a drop whose target never said it finished.
     func checkDeadline() {
         guard let handed, Date() >= handed.deadline else { return }
