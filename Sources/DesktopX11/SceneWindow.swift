@@ -155,6 +155,8 @@ public final class SceneWindow {
         self.peerTimeout = peerTimeout
         wakeUp = try WakeUpPipe()
         loop = LoopControl(wakeUp)
+        // The files an earlier process handed out and left behind when it was killed are removed now.
+        HandedOutFiles.removeAbandonedStagingFolders()
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
@@ -422,7 +424,9 @@ public final class SceneWindow {
         needsDraw = true
         clipboardOwner?.stop()
         clipboardOwner = nil
-        let offers = X11ClipboardOwner.Offer.offers(for: first)
+        // A program that pastes files (a file manager) gets the item's first type that is not text as a file, which
+        // outlives the clipboard's ownership as a drag's does.
+        let offers = X11ClipboardOwner.Offer.offers(for: first, stagingFile: true)
         guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: displayName) else { return }
         owner.start()
         clipboardOwner = owner

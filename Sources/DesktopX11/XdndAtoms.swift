@@ -5,6 +5,8 @@ struct XdndAtoms {
     let aware, proxy, typeList: xcb_atom_t
     let enter, position, status, leave, drop, finished: xcb_atom_t
     let copy, move: xcb_atom_t
+    /// The action a source asks for when it offers several: the target picks one of `XdndActionList`'s.
+    let ask, actionList, actionDescription: xcb_atom_t
 
     init(_ x: X11Connection) throws(X11Error) {
         aware = try x.atom("XdndAware")
@@ -18,5 +20,8 @@ struct XdndAtoms {
         finished = try x.atom("XdndFinished")
         copy = try x.atom("XdndActionCopy")
         move = try x.atom("XdndActionMove")
+        ask = try x.atom("XdndActionAsk")
+        actionList = try x.atom("XdndActionList")
+        actionDescription = try x.atom("XdndActionDescription")
     }
 }

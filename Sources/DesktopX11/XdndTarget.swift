@@ -37,6 +37,8 @@ final class XdndTarget {
         var providers: [ItemProvider]?
         /// Set once dropped: the session is finishing and the source waits for `XdndFinished`.
         var dropped = false
+        /// The actions the source offers when it asks (`XdndActionAsk`): its `XdndActionList`, read at enter.
+        let offeredActions: [xcb_atom_t]
     }
 
     /// The highest protocol version spoken.
@@ -116,7 +118,7 @@ final class XdndTarget {
         xcb_change_window_attributes(x.connection, source, XCB_CW_EVENT_MASK.rawValue, &mask)
         visit = Visit(
             source: source, version: min(version, Self.version), targets: targets,
-            origin: x.originOnRoot(of: window))
+            origin: x.originOnRoot(of: window), offeredActions: x.words(of: source, atoms.actionList))
     }
 
     private func position(_ words: [UInt32]) {
@@ -126,7 +128,9 @@ final class XdndTarget {
         let location = CGPoint(
             x: Double(Int(Int16(truncatingIfNeeded: words[2] >> 16)) - visit.origin.x),
             y: Double(Int(Int16(truncatingIfNeeded: words[2] & 0xFFFF)) - visit.origin.y))
-        let allowed: DropOperation.Set = words[4] == atoms.move ? [.copy, .move] : [.copy]
+        // A source that offers several actions asks (`XdndActionAsk`) and lists them in `XdndActionList`.
+        let asked = words[4] == atoms.ask ? visit.offeredActions : [words[4]]
+        let allowed: DropOperation.Set = asked.contains(atoms.move) ? [.copy, .move] : [.copy]
         if let drag = visit.drag {
             drag.allowedOperations = allowed
             drag.move(to: location)

@@ -38,16 +38,15 @@ func startPeer(_ script: String, _ arguments: [String]) throws -> Process {
     "dnd-sim window: dropped files keep their type, handed-out files outlive drags",
     .serialized, .enabled(if: hasDesktopPeers, "needs an X server, xdotool and GTK"))
 struct WindowFilesTests {
-    static let folderScene = """
-        scene: Inbox
-        size: [400, 300]
-        panes:
-          - name: inbox
-            frame: [0, 0, 400, 300]
-            accepts: [public.png, public.plain-text]
-            contents:
-              folder: inbox
-        """
+    /// A scene of one pane filling a 400×300 window, with `fields` (YAML lines) under the pane.
+    static func onePane(scene: String, pane: String, _ fields: [String]) -> String {
+        (["scene: \(scene)", "size: [400, 300]", "panes:", "  - name: \(pane)", "    frame: [0, 0, 400, 300]"]
+            + fields.map { "    " + $0 }).joined(separator: "\n")
+    }
+
+    /// A pane that keeps PNG images and text in the folder `inbox`.
+    static let folderScene = onePane(
+        scene: "Inbox", pane: "inbox", ["accepts: [public.png, public.plain-text]", "contents:", "  folder: inbox"])
 
     @Test(
         "after a drop of PNG bytes, text or a file from GTK and Qt, the folder-backed pane's scene opens again",
@@ -97,5 +96,92 @@ struct WindowFilesTests {
         let again = try dndSim(["run", scene.path], timeout: 60)
         #expect(again.status == 0, "\(again.standardError)")
         #expect(again.standardOutput.contains("inbox: \(expected.name) (1 item)"), "\(again.standardOutput)")
+    }
+
+    /// A pane of one generated picture (its thumbnail's middle at (32, 38)) that moves what is dropped on it.
+    static let outboxScene = onePane(
+        scene: "Outbox", pane: "outbox", ["operation: move", "contents:", "  generate: 1", "  prefix: photo"])
+
+    /// The middle of a peer put at (700, 400), on the screen.
+    static let peerMiddle = (x: 850, y: 550)
+
+    /// A start removes dead processes' staging folders only; SIGTERM ends the window with its own removed.
+    @Test("a picture dragged out to a target taking files: its staged PNG outlives the drag, not the process")
+    func stagedFilesOutliveTheDragNotTheProcess() async throws {
+        let root = try temporaryFolder("staging")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The window's temporary folder: what it stages goes there, and so do the folders of earlier processes.
+        let temporary = root.appendingPathComponent("tmp")
+        let living = try livingProcess()
+        defer {
+            kill(living.processIdentifier, SIGKILL)
+            living.waitUntilExit()
+        }
+        let abandoned = temporary.appendingPathComponent("dndkit-staging-\(try endedProcessID())-Qw12Er/Ty34Ui")
+        let alive = temporary.appendingPathComponent("dndkit-staging-\(living.processIdentifier)-As56Df/Gh78Jk")
+        for folder in [abandoned, alive] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("left behind".utf8).write(to: folder.appendingPathComponent("item.png"))
+        }
+        let scene = root.appendingPathComponent("outbox.yaml")
+        try Data(Self.outboxScene.utf8).write(to: scene)
+        let (window, copied, status) = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> (TwoWindowTests.Window, [String: any Sendable]?, Int32) in
+                let peer = try GTKPeer(["target", "--at", "700,400", "--accept", "file", "--copy-after", "1"])
+                defer { peer.stop() }
+                let window = try TwoWindowTests.Window([scene.path], environment: ["TMPDIR": temporary.path])
+                try awaitWindow(named: "dnd-sim: Outbox")
+                #expect(!FileManager.default.fileExists(atPath: abandoned.path), "a dead process's folder was kept")
+                #expect(FileManager.default.fileExists(atPath: alive.path), "a living process's folder was removed")
+                try xdotool(dragArguments(from: (32, 38), to: Self.peerMiddle, steps: 20))
+                let copied = peer.wait(for: "copied", timeout: 20)
+                kill(window.process.processIdentifier, SIGTERM)
+                window.process.waitUntilExit()
+                return (window, copied, window.process.terminationStatus)
+            }
+        }
+        #expect(window.events("end").map { $0["detail"] as? String } == ["copy"], "\(window.records)")
+        let paths = (copied?["paths"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+        let sums = (copied?["sha256"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+        #expect(
+            paths.count == 1 && sums.count == 1, "the staged file was gone a second after the drop: \(copied ?? [:])")
+        let staging = "\(temporary.path)/dndkit-staging-\(window.process.processIdentifier)-"
+        #expect(paths.allSatisfy { $0.hasPrefix(staging) }, "\(paths)")
+        // SIGTERM ends the window as closing it does: the panes are printed and the staging folder is removed.
+        #expect(window.process.terminationReason == .exit && status == 0)
+        #expect(!window.records.filter { $0["type"] as? String == "pane" }.isEmpty, "\(window.records)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left == [alive.deletingLastPathComponent().lastPathComponent], "\(left)")
+    }
+
+    @Test("a pane whose operation is move moves a picture out to a GTK target that takes only moves")
+    func paneMovesOutToGTK() async throws {
+        let root = try temporaryFolder("move-out")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scene = root.appendingPathComponent("outbox.yaml")
+        try Data(Self.outboxScene.utf8).write(to: scene)
+        let (window, drop) = try await DesktopPointer.shared.exclusively {
+            try await offThePool { () throws -> (TwoWindowTests.Window, [String: any Sendable]?) in
+                let peer = try GTKPeer(["target", "--at", "700,400", "--accept", "texture", "--action", "move"])
+                defer { peer.stop() }
+                let window = try TwoWindowTests.Window([scene.path])
+                try awaitWindow(named: "dnd-sim: Outbox")
+                try xdotool(dragArguments(from: (32, 38), to: Self.peerMiddle, steps: 20))
+                let drop = peer.wait(for: "drop", timeout: 10)
+                let deadline = Date().addingTimeInterval(10)
+                while window.events("removed").isEmpty && Date() < deadline { usleep(50_000) }
+                window.stop()
+                return (window, drop)
+            }
+        }
+        #expect(drop != nil, "GTK got no picture")
+        let kinds = window.records.compactMap { $0["event"] as? String }
+        #expect(window.events("end").map { $0["detail"] as? String } == ["move"], "\(window.records)")
+        // The picture leaves its pane only once the session handed to GTK ended with GTK's move (its XdndFinished).
+        let handedOff = try #require(kinds.firstIndex(of: "handOff"), "\(kinds)")
+        let removed = try #require(kinds.firstIndex(of: "removed"), "\(kinds)")
+        #expect(handedOff < removed, "\(kinds)")
+        let outbox = window.records.first { $0["type"] as? String == "pane" && $0["pane"] as? String == "outbox" }
+        #expect((outbox?["items"] as? [Any])?.isEmpty == true, "\(outbox ?? [:])")
     }
 }

@@ -159,7 +159,13 @@ public final class Simulation {
         }
         owners[node.id] = (spec.name, nil)
         owners[container.id] = (spec.name, nil)
-        node.dragConfiguration(DragConfiguration(allowMove: spec.allowsMove))
+        // Other programs get the pane's actions too: a copy, and a move when the pane moves what is dropped on it
+        // and lets its items be moved (asked for first; a program that takes only copies still gets a copy).
+        let movesOut = spec.allowsMove && spec.operation == .move
+        node.dragConfiguration(
+            DragConfiguration(
+                operationsWithinApp: .init(allowMove: spec.allowsMove),
+                operationsOutsideApp: .init(allowCopy: true, allowMove: movesOut)))
         for loaded in try spec.contents.makeItems(pane: spec.name) {
             if let name = loaded.item.imageName, let bitmap = loaded.bitmap { bitmaps[name] = bitmap }
             add(loaded.item, to: pane, origin: loaded.item.name)
