@@ -278,6 +278,21 @@ final class X11Connection {
         return (Int(reply.pointee.win_x), Int(reply.pointee.win_y), UInt32(reply.pointee.mask) & buttons != 0)
     }
 
+    /// A short text property of another client's window (a name it suggests): its first `limit` bytes of 8-bit
+    /// text, read in one request, as UTF-8; nil when it is missing, of another format, longer than `limit` or not
+    /// UTF-8. The C function is `xcb_get_property`.
+    func shortText(of window: xcb_window_t, _ property: xcb_atom_t, limit: Int = 255) -> String? {
+        let cookie = xcb_get_property(
+            connection, 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0, UInt32((limit + 3) / 4))
+        guard let reply = xcb_get_property_reply(connection, cookie, nil) else { return nil }
+        defer { free(reply) }
+        let length = Int(xcb_get_property_value_length(reply))
+        guard reply.pointee.format == 8, reply.pointee.bytes_after == 0, length > 0, length <= limit,
+            let value = xcb_get_property_value(reply)
+        else { return nil }
+        return String(validating: UnsafeRawBufferPointer(start: value, count: length), as: UTF8.self)
+    }
+
     /// A property of a window, deleted once read when `delete` is true: its type, format and bytes.
     func property(
         of window: xcb_window_t, _ property: xcb_atom_t, delete: Bool
