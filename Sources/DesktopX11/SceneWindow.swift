@@ -3,6 +3,7 @@ import DesktopTransfer
 import DragDrop
 import Foundation
 import Gestures
+import Locking
 import PNGCodec
 import Rendering
 
@@ -54,7 +55,16 @@ package final class SceneWindow {
     private var deferredRelease: xcb_button_release_event_t?
     private var buttonDown = false
     private var needsDraw = true
-    private var isClosed = false
+    /// Whether the window was closed (by its user, or destroyed): ``run(for:while:)`` returns at once then.
+    package private(set) var isClosed = false
+    /// Wakes the loop's sleep for ``loop``.
+    private let wakeUp: WakeUpPipe
+    /// Ends the running loop, or has it take a step, from any thread (a signal handler, a test's driver).
+    package let loop: LoopControl
+    /// How many times the loop woke from its sleep since the window opened: for an event, a deadline it had set
+    /// (the scene's next deadline, the next frame while something moves, the end of `run(for:)`), or ``loop``.
+    /// An idle window sleeps without waking.
+    package private(set) var wakeUps = 0
 
     /// Opens a window the scene's size.
     /// - Parameters:
@@ -143,6 +153,10 @@ package final class SceneWindow {
         pasteKeycodes = Self.keycodes(of: 0x76, on: connection)  // XK_v
         self.displayName = display
         self.peerTimeout = peerTimeout
+        wakeUp = try WakeUpPipe()
+        loop = LoopControl(wakeUp)
+        // The files an earlier process handed out and left behind when it was killed are removed now.
+        HandedOutFiles.removeAbandonedStagingFolders()
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
@@ -175,29 +189,41 @@ package final class SceneWindow {
     package var windowID: UInt32 { window }
 
     /// Runs the window: events in, drops completed, the clock advanced, the scene redrawn when it may have changed.
-    /// Returns when the window is closed, `duration` seconds have passed, or `afterEachStep` returns false.
+    /// Returns when the window is closed, `duration` seconds have passed, ``LoopControl/stop()`` was called, or
+    /// `afterEachStep` returns false.
+    ///
+    /// Between steps the loop sleeps until the X server sends something or the next thing it has to do is due: the
+    /// scene's next deadline (a long press, a timeout), the next frame while something changes or moves, the end of
+    /// `duration`; it never wakes at intervals when nothing happens. The sleep is on a thread of the window's own, so
+    /// the caller's actor is free meanwhile.
     /// - Parameters:
     ///   - duration: The longest time to run, or nil for no limit.
     ///   - afterEachStep: Called after each step with the scene settled (to print new events, for instance);
-    ///     returns whether to go on.
+    ///     returns whether to go on. It runs when the loop wakes: state changed elsewhere is seen after
+    ///     ``LoopControl/wake()``.
     /// - Throws: `X11Error` when the connection breaks; the scene's input errors are ignored (X gave them).
     nonisolated(nonsending) package func run(for duration: Double? = nil, while afterEachStep: () -> Bool = { true })
         async throws
     {
-        var lastDraw = -1.0
-        var lastInput = -1.0
-        var drawCost = 0.0
+        var frames = FramePacing()
         let started = seconds
-        while !isClosed {
+        while !isClosed && !loop.isStopped {
             if let duration, seconds - started >= duration { return }
             // Every event that is there, before anything is drawn: input is never held up by drawing.
-            // While a drop's items load, the window looks for their end every millisecond, not every frame.
-            var next = try x.anyEvent(timeout: scene.hasPendingDrops ? 0.001 : 0.015)
-            if next != nil { lastInput = seconds }
+            var next = try x.queuedEvent()
+            if next == nil {
+                let timeout = sleepTime(started: started, duration: duration, frames: frames)
+                if timeout != 0 {
+                    try await sleep(timeout)
+                    wakeUps += 1
+                    next = try x.queuedEvent()
+                }
+            }
+            if next != nil { frames.lastInput = seconds }
             while let event = next {
                 handle(event)
                 free(event)
-                next = try x.anyEvent(timeout: 0)
+                next = try x.queuedEvent()
             }
             if let (location, selection) = pendingPaste {
                 pendingPaste = nil
@@ -215,18 +241,87 @@ package final class SceneWindow {
             if !afterEachStep() { return }
             // Other work on the caller's actor gets its turn between steps.
             await Task.yield()
-            // At most 30 frames a second, and only when something may have changed. A frame that takes longer than
-            // that waits until input pauses: another program dragging over the window waits for each answer, and
-            // an answer must not wait for a frame.
-            let dragging = !scene.dragSessions.isEmpty
-            let quiet = drawCost < 1.0 / 30 || seconds - lastInput >= 0.15
-            if (needsDraw || dragging) && seconds - lastDraw >= 1.0 / 30 && quiet {
+            if frames.isDue(at: seconds, wanted: needsDraw || isMoving) {
                 needsDraw = false
-                lastDraw = seconds
+                let start = seconds
                 present()
-                drawCost = seconds - lastDraw
+                frames.drew(from: start, to: seconds)
             }
         }
+    }
+
+    /// Whether something on screen moves by itself: a drag session (its preview follows its pointer, its target's
+    /// highlight changes).
+    private var isMoving: Bool { !scene.dragSessions.isEmpty }
+
+    /// How long the loop may sleep: until the first of the end of `duration`, the scene's next deadline, the next
+    /// frame that is wanted, and the deadlines of a drag to or from another program; nil when nothing is due.
+    private func sleepTime(started: Double, duration: Double?, frames: FramePacing) -> Double? {
+        let now = seconds
+        var due: [Double] = []
+        if let duration { due.append(started + duration) }
+        if let deadline = scene.nextDeadline { due.append(deadline) }
+        if needsDraw || isMoving { due.append(frames.nextFrame) }
+        // A drop's items load on tasks that do not wake the loop: looked for every millisecond while they load.
+        if scene.hasPendingDrops { due.append(now + 0.001) }
+        // A release outside the window waits for the other program's answer, or the end of its patience.
+        if deferredRelease != nil { due.append(now + 0.015) }
+        if let deadline = xdndSource?.nextDeadline { due.append(now + max(0, deadline.timeIntervalSinceNow)) }
+        if pendingPaste != nil { due.append(now) }
+        return due.min().map { max(0, $0 - now) }
+    }
+
+    /// Sleeps on the window's own thread until the X server sends something, a stop is requested, or `timeout`
+    /// seconds have passed (nil: no limit).
+    nonisolated(nonsending) private func sleep(_ timeout: Double?) async throws(X11Error) {
+        x.flush()
+        let descriptors = [x.fileDescriptor, wakeUp.readEnd]
+        let wakeUp = wakeUp
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            sleeper.async {
+                X11Connection.sleep(untilReadable: descriptors, timeout: timeout)
+                wakeUp.drain()
+                done.resume()
+            }
+        }
+        try x.check()
+    }
+
+    /// The thread the loop sleeps on.
+    private let sleeper = DispatchQueue(label: "DnDKit X11 window sleep")
+
+    /// Reaches a window's loop from any thread: ``stop()`` ends a running ``SceneWindow/run(for:while:)`` (for a
+    /// signal handler that wants the window's normal clean-up rather than the process killed in the middle),
+    /// ``wake()`` has it take one more step (for an `afterEachStep` that looks at state changed elsewhere). Both wake
+    /// the loop's sleep at once, through a pipe.
+    ///
+    /// ```swift
+    /// let loop = window.loop
+    /// let signals = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+    /// signals.setEventHandler { loop.stop() }
+    /// ```
+    package final class LoopControl: Sendable {
+        private let wakeUp: WakeUpPipe
+        private let stopped = Lock(false)
+
+        init(_ wakeUp: WakeUpPipe) {
+            self.wakeUp = wakeUp
+        }
+
+        /// Ends the loop after the step it is in; every later run returns at once too. The window then closes as
+        /// usual (its clipboard given up; the files it handed out removed when the process exits).
+        package func stop() {
+            stopped.withLock { $0 = true }
+            wakeUp.wake()
+        }
+
+        /// Has the loop take one more step now (and call its `afterEachStep`).
+        package func wake() {
+            wakeUp.wake()
+        }
+
+        /// Whether ``stop()`` was called.
+        package var isStopped: Bool { stopped.withLock { $0 } }
     }
 
     /// Seconds since the window opened: the scene's clock.
@@ -329,7 +424,9 @@ package final class SceneWindow {
         needsDraw = true
         clipboardOwner?.stop()
         clipboardOwner = nil
-        let offers = X11ClipboardOwner.Offer.offers(for: first)
+        // A program that pastes files (a file manager) gets the item's first type that is not text as a file, which
+        // outlives the clipboard's ownership as a drag's does.
+        let offers = X11ClipboardOwner.Offer.offers(for: first, stagingFile: true)
         guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: displayName) else { return }
         owner.start()
         clipboardOwner = owner

@@ -14,8 +14,10 @@ extension X11ClipboardOwner.Offer {
     }
 
     /// The offers of an item, and, with `stagingFile`, its first type that is not text as a file for programs that
-    /// take files (`text/uri-list` of a staged copy, made when first asked for and kept as long as the offers are,
-    /// that is until the drag is over), when the item has no file URL of its own.
+    /// take files (`text/uri-list` of a staged copy, made when first asked for), when the item has no file URL of
+    /// its own. The copy outlives the drag or the clipboard's ownership: a file manager copies it when its user
+    /// confirms, long after the drop. It is one of the last ``HandedOutFiles/keptCount`` handed out, removed when
+    /// newer ones take its place or when the process ends (``HandedOutFiles``).
     static func offers(for provider: ItemProvider, stagingFile: Bool) -> [X11ClipboardOwner.Offer] {
         var names: [String] = []
         var offers: [X11ClipboardOwner.Offer] = []
@@ -48,11 +50,10 @@ extension X11ClipboardOwner.Offer {
         }
         if stagingFile, !names.contains(DesktopTypeNames.uriList), let type = HandedOutFiles.typeToStage(for: provider)
         {
-            let staged = LoadResult<ReceivedTransferredFile>()
             offers.append(
                 X11ClipboardOwner.Offer(type: DesktopTypeNames.uriList) {
                     let file = try Self.blocking { try await HandedOutFiles.stagedFile(of: provider, as: type) }
-                    staged.set(.success(file))  // kept, and so the staged copy, as long as the offer
+                    HandedOutFiles.keep(file)
                     return URIList.data(for: [file.file])
                 })
         }

@@ -66,12 +66,19 @@ package final class X11ClipboardOwner: Sendable {
 
     private let server: Server
     private let state = Lock(State())
+    /// Wakes the serving thread when ``stop()`` is called: it sleeps until the X server sends something otherwise.
+    private let wakeUp: WakeUpPipe
 
     private struct State {
         var isRunning = false
         var stopRequested = false
         var lostOwnership = false
+        var wakeUps = 0
     }
+
+    /// How many times the serving thread woke from its sleep: for a request, a deadline it had set, or ``stop()``.
+    /// An owner nobody asks sleeps without waking.
+    package var wakeUps: Int { state.withLock { $0.wakeUps } }
 
     /// Takes ownership of `selection` with `offers`.
     /// - Parameters:
@@ -101,6 +108,7 @@ package final class X11ClipboardOwner: Sendable {
             throw X11Error(.refused, "the X server did not give the \(selection) selection")
         }
         server = Server(x: x, selection: selectionAtom, offers: atoms, acquired: time)
+        wakeUp = try WakeUpPipe()
     }
 
     /// Whether another program has taken the selection.
@@ -120,33 +128,54 @@ package final class X11ClipboardOwner: Sendable {
     /// Serves on the calling thread until another program takes the selection, ``stop()`` is called, or
     /// `duration` seconds have passed; then it finishes the increments under way, as ICCCM asks of an owner that
     /// loses its selection, giving up on a requestor that has not asked for a piece in 10 seconds.
+    ///
+    /// Between requests the thread sleeps until the X server sends something, ``stop()`` wakes it, or a deadline
+    /// (`duration`, a stalled increment's 10 seconds) is due: an owner nobody asks wakes no one.
     /// - Parameter duration: The longest time to serve, or nil for no limit.
     /// - Throws: `X11Error` when the connection breaks.
     package func serve(for duration: Double? = nil) throws(X11Error) {
-        let deadline = duration.map { Date().addingTimeInterval($0) }
+        let deadline = duration.map { ContinuousClock.now + .seconds($0) }
+        let patience = Duration.seconds(10)
         while true {
-            let ending =
-                state.withLock({ $0.stopRequested || $0.lostOwnership })
-                || deadline.map { $0.timeIntervalSinceNow <= 0 } ?? false
+            let now = ContinuousClock.now
+            let ending = state.withLock({ $0.stopRequested || $0.lostOwnership }) || deadline.map { now >= $0 } ?? false
             if ending {
-                let now = ContinuousClock.now
-                server.transfers.removeAll { now - $0.lastAsked > .seconds(10) }
+                server.transfers.removeAll { now - $0.lastAsked > patience }
                 if server.transfers.isEmpty { return }
             }
-            guard let event = try server.x.anyEvent(timeout: 0.05) else { continue }
-            defer { free(event) }
-            handle(event)
+            if let event = try server.x.queuedEvent() {
+                handle(event)
+                free(event)
+                continue
+            }
+            // Asleep until the next thing due: the end of `duration`, or, once ending, the oldest increment's
+            // patience running out.
+            var due = ending ? server.transfers.map { $0.lastAsked + patience }.min() : nil
+            if !ending, let deadline { due = deadline }
+            let timeout = due.map { Self.seconds(from: now, to: $0) }
+            server.x.flush()
+            X11Connection.sleep(untilReadable: [server.x.fileDescriptor, wakeUp.readEnd], timeout: timeout)
+            wakeUp.drain()
+            state.withLock { $0.wakeUps += 1 }
         }
+    }
+
+    /// The seconds from one instant to a later one (0 when it is earlier).
+    private static func seconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
+        let span = end - start
+        return max(0, Double(span.components.seconds) + Double(span.components.attoseconds) / 1e18)
     }
 
     /// Stops serving; the selection is given up when the owner goes away.
     package func stop() {
         state.withLock { $0.stopRequested = true }
+        wakeUp.wake()
         while state.withLock({ $0.isRunning }) { usleep(1000) }
     }
 
     deinit {
         state.withLock { $0.stopRequested = true }
+        wakeUp.wake()
     }
 
     private func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {

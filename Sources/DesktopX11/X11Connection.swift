@@ -142,6 +142,37 @@ final class X11Connection {
         }
     }
 
+    /// An event already read (kept by ``nextEvent(timeout:matching:)``, or in libxcb's queue, or readable now
+    /// without waiting); nil when there is none. The caller frees the event. The C function is
+    /// `xcb_poll_for_event`.
+    func queuedEvent() throws(X11Error) -> UnsafeMutablePointer<xcb_generic_event_t>? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        if let event = xcb_poll_for_event(connection) { return event }
+        try check()
+        return nil
+    }
+
+    /// The descriptor of the connection's socket, readable when the server has sent something: for `poll`. The C
+    /// function is `xcb_get_file_descriptor`.
+    var fileDescriptor: Int32 { xcb_get_file_descriptor(connection) }
+
+    /// Sends what libxcb holds back to the server: before a loop sleeps. The C function is `xcb_flush`.
+    func flush() {
+        xcb_flush(connection)
+    }
+
+    /// Sleeps until one of `descriptors` is readable or `timeout` seconds have passed (nil: no limit); a signal
+    /// that interrupts the sleep ends it too. Wakes the thread once, not at intervals. The C function is `poll`.
+    /// - Parameters:
+    ///   - descriptors: The descriptors (an X connection's, a ``WakeUpPipe``'s read end).
+    ///   - timeout: The longest sleep, in seconds, or nil.
+    static func sleep(untilReadable descriptors: [Int32], timeout: Double?) {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        // Rounded up to the next millisecond: a deadline is never woken for before it is due.
+        let milliseconds = timeout.map { Int32(clamping: Int((max(0, $0) * 1000).rounded(.up))) } ?? -1
+        _ = poll(&polled, nfds_t(polled.count), milliseconds)
+    }
+
     /// Waits for any event for at most `timeout` seconds; nil when none came. The caller frees the event.
     func anyEvent(timeout: Double) throws(X11Error) -> UnsafeMutablePointer<xcb_generic_event_t>? {
         if !pending.isEmpty { return pending.removeFirst() }
@@ -245,6 +276,21 @@ final class X11Connection {
         let buttons =
             XCB_KEY_BUT_MASK_BUTTON_1.rawValue | XCB_KEY_BUT_MASK_BUTTON_2.rawValue | XCB_KEY_BUT_MASK_BUTTON_3.rawValue
         return (Int(reply.pointee.win_x), Int(reply.pointee.win_y), UInt32(reply.pointee.mask) & buttons != 0)
+    }
+
+    /// A short text property of another client's window (a name it suggests): its first `limit` bytes of 8-bit
+    /// text, read in one request, as UTF-8; nil when it is missing, of another format, longer than `limit` or not
+    /// UTF-8. The C function is `xcb_get_property`.
+    func shortText(of window: xcb_window_t, _ property: xcb_atom_t, limit: Int = 255) -> String? {
+        let cookie = xcb_get_property(
+            connection, 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0, UInt32((limit + 3) / 4))
+        guard let reply = xcb_get_property_reply(connection, cookie, nil) else { return nil }
+        defer { free(reply) }
+        let length = Int(xcb_get_property_value_length(reply))
+        guard reply.pointee.format == 8, reply.pointee.bytes_after == 0, length > 0, length <= limit,
+            let value = xcb_get_property_value(reply)
+        else { return nil }
+        return String(validating: UnsafeRawBufferPointer(start: value, count: length), as: UTF8.self)
     }
 
     /// A property of a window, deleted once read when `delete` is true: its type, format and bytes.

@@ -5,6 +5,10 @@ struct XdndAtoms {
     let aware, proxy, typeList: xcb_atom_t
     let enter, position, status, leave, drop, finished: xcb_atom_t
     let copy, move: xcb_atom_t
+    /// The action a source asks for when it offers several: the target picks one of `XdndActionList`'s.
+    let ask, actionList, actionDescription: xcb_atom_t
+    /// The property where a source suggests a file name for its item (XDND's Direct Save protocol, XDS).
+    let directSave: xcb_atom_t
 
     init(_ x: X11Connection) throws(X11Error) {
         aware = try x.atom("XdndAware")
@@ -18,5 +22,9 @@ struct XdndAtoms {
         finished = try x.atom("XdndFinished")
         copy = try x.atom("XdndActionCopy")
         move = try x.atom("XdndActionMove")
+        ask = try x.atom("XdndActionAsk")
+        actionList = try x.atom("XdndActionList")
+        actionDescription = try x.atom("XdndActionDescription")
+        directSave = try x.atom("XdndDirectSave0")
     }
 }

@@ -71,10 +71,12 @@ final class XdndSource {
             if let found { enter(found) }
         }
         guard var target else { return }
-        // One action is asked for: a move when the source lets other programs move its items.
+        // One action when the source allows one; both, when it allows a copy and a move: it asks
+        // (`XdndActionAsk`) and the target picks one from `XdndActionList` (GTK and Qt take a copy when they can).
         let allowed = scene.operationsOutsideApp(ofDragSession: id) ?? []
         guard !allowed.isEmpty else { return leave() }
-        let action = allowed.contains(.move) ? atoms.move : atoms.copy
+        let action =
+            allowed.contains([.copy, .move]) ? atoms.ask : allowed.contains(.move) ? atoms.move : atoms.copy
         let point = UInt32(UInt16(bitPattern: root.x)) << 16 | UInt32(UInt16(bitPattern: root.y))
         x.sendMessage(atoms.position, to: target.messages, [window, 0, point, time, action])
         target.unanswered += 1
@@ -161,6 +163,12 @@ final class XdndSource {
         return true
     }
 
+    /// When the source must look again without being told: the end of its patience with a target that has not
+    /// answered a release or has not finished a drop; nil when it waits for nothing.
+    var nextDeadline: Date? {
+        [handed?.deadline, releaseDeadline].compactMap { $0 }.min()
+    }
+
     /// Gives up on a drop whose target never said it finished.
     func checkDeadline() {
         guard let handed, Date() >= handed.deadline else { return }
@@ -210,6 +218,20 @@ final class XdndSource {
         xcb_change_property(
             x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.typeList,
             xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(types.count), &types)
+        // The actions a target may pick when the source asks (XDND's `XdndActionList`, with a word for each in
+        // `XdndActionDescription`), set before any target hears of the drag: GTK reads them at enter.
+        let allowed = scene.operationsOutsideApp(ofDragSession: id) ?? []
+        let actions: [(operation: DropOperation.Set, atom: xcb_atom_t, word: String)] = [
+            (.copy, atoms.copy, "Copy"), (.move, atoms.move, "Move"),
+        ].filter { allowed.contains($0.operation) }
+        var actionAtoms = actions.map(\.atom)
+        xcb_change_property(
+            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.actionList,
+            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(actionAtoms.count), &actionAtoms)
+        let descriptions = Array(actions.map { $0.word + "\0" }.joined().utf8)
+        xcb_change_property(
+            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.actionDescription,
+            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(descriptions.count), descriptions)
         xcb_flush(x.connection)
         offered = types
     }

@@ -37,6 +37,11 @@ final class XdndTarget {
         var providers: [ItemProvider]?
         /// Set once dropped: the session is finishing and the source waits for `XdndFinished`.
         var dropped = false
+        /// The actions the source offers when it asks (`XdndActionAsk`): its `XdndActionList`, read at enter.
+        let offeredActions: [xcb_atom_t]
+        /// The file name the source suggests for its item (XDND's Direct Save, `XdndDirectSave0` on its window),
+        /// read at enter.
+        let suggestedName: String?
     }
 
     /// The highest protocol version spoken.
@@ -116,7 +121,8 @@ final class XdndTarget {
         xcb_change_window_attributes(x.connection, source, XCB_CW_EVENT_MASK.rawValue, &mask)
         visit = Visit(
             source: source, version: min(version, Self.version), targets: targets,
-            origin: x.originOnRoot(of: window))
+            origin: x.originOnRoot(of: window), offeredActions: x.words(of: source, atoms.actionList),
+            suggestedName: x.shortText(of: source, atoms.directSave))
     }
 
     private func position(_ words: [UInt32]) {
@@ -126,7 +132,9 @@ final class XdndTarget {
         let location = CGPoint(
             x: Double(Int(Int16(truncatingIfNeeded: words[2] >> 16)) - visit.origin.x),
             y: Double(Int(Int16(truncatingIfNeeded: words[2] & 0xFFFF)) - visit.origin.y))
-        let allowed: DropOperation.Set = words[4] == atoms.move ? [.copy, .move] : [.copy]
+        // A source that offers several actions asks (`XdndActionAsk`) and lists them in `XdndActionList`.
+        let asked = words[4] == atoms.ask ? visit.offeredActions : [words[4]]
+        let allowed: DropOperation.Set = asked.contains(atoms.move) ? [.copy, .move] : [.copy]
         if let drag = visit.drag {
             drag.allowedOperations = allowed
             drag.move(to: location)
@@ -230,9 +238,14 @@ final class XdndTarget {
                 timeout: settings.timeout, limit: 16 << 20
             ).bytes
         }
-        return SelectionItems.providers(
+        let providers = SelectionItems.providers(
             offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
             limit: settings.limit, time: { sourceTime.get() }, readList: readList)
+        // A name suggested through Direct Save is the one item's, when it has none of its own (a file's).
+        if providers.count == 1, let provider = providers.first, provider.suggestedName == nil {
+            provider.suggestedName = visit.suggestedName
+        }
+        return providers
     }
 }
 

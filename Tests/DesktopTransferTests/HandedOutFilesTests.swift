@@ -1,6 +1,7 @@
 import ContentTypes
 import DesktopTransfer
 import Foundation
+import TestSupport
 import Testing
 import Transfer
 
@@ -48,5 +49,42 @@ import Transfer
         let file = ItemProvider(contentsOf: URL(fileURLWithPath: "/tmp/picture.png"), contentType: .png)
         #expect(file.registeredContentTypes.contains(.fileURL))
         #expect(HandedOutFiles.typeToStage(for: file) == nil)
+    }
+}
+
+@Suite struct AbandonedStagingFolderTests {
+    @Test("a staging folder whose process has ended is removed; a living process's, links and other names are kept")
+    func abandonedFoldersGo() throws {
+        let base = try temporaryFolder("staging-sweep")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let living = try livingProcess()
+        defer {
+            kill(living.processIdentifier, SIGKILL)
+            living.waitUntilExit()
+        }
+        let dead = try endedProcessID()
+        #expect(!FileManager.default.fileExists(atPath: "/proc/\(dead)"))
+        let abandoned = base.appendingPathComponent("dndkit-staging-\(dead)-Ab12Cd")
+        let alive = base.appendingPathComponent("dndkit-staging-\(living.processIdentifier)-Ef34Gh")
+        let other = base.appendingPathComponent("dndkit-staging-notapid-Ij56Kl")
+        for folder in [abandoned, alive, other] {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("x1Y2z3"), withIntermediateDirectories: true)
+            try Data("staged".utf8).write(to: folder.appendingPathComponent("x1Y2z3/item.png"))
+        }
+        // A link named like an abandoned folder is not followed, nor removed: only real folders are.
+        let target = base.appendingPathComponent("precious")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let link = base.appendingPathComponent("dndkit-staging-\(dead)-Mn78Op")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+        let removed = HandedOutFiles.removeAbandonedStagingFolders(in: base)
+
+        #expect(removed.map(\.lastPathComponent) == [abandoned.lastPathComponent])
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: alive.appendingPathComponent("x1Y2z3/item.png").path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        #expect(FileManager.default.fileExists(atPath: target.path))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil)
     }
 }

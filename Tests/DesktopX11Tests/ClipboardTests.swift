@@ -330,3 +330,27 @@ struct PasteOutcome: Sendable {
 
 /// A window's number as X tools print it.
 func hex(_ window: UInt32) -> String { "0x" + String(window, radix: 16) }
+
+extension ClipboardTests {
+    @Test("an owner nobody asks does not wake in 1.5 s; a paste wakes it and gets its bytes; its deadline ends it")
+    func idleOwnerSleeps() async throws {
+        let owner = try X11ClipboardOwner(offers: [.init(type: "UTF8_STRING") { Data("asleep".utf8) }])
+        let served = Locked(false)
+        let thread = Thread {
+            _ = try? owner.serve(for: 2.5)
+            served.withLock { $0 = true }
+        }
+        thread.start()
+        try await Task.sleep(for: .milliseconds(300))
+        let before = owner.wakeUps
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(owner.wakeUps == before, "the idle owner woke \(owner.wakeUps - before) times in 1.5 s")
+        let pasted = try await offThePool { try xclip(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"]) }
+        #expect(String(decoding: pasted, as: UTF8.self) == "asleep")
+        #expect(owner.wakeUps > before, "a request did not wake it")
+        // Its deadline (the end of `serve(for:)`) still ends it.
+        let deadline = Date().addingTimeInterval(5)
+        while !served.withLock({ $0 }) && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(served.withLock { $0 }, "serve(for:) did not end at its deadline")
+    }
+}

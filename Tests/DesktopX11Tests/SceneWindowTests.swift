@@ -72,4 +72,42 @@ struct SceneWindowTests {
             #expect(window.lastDamage.isEmpty, "an unchanged scene sent something")
         }
     }
+
+    @Test("an idle window sleeps: over 2 s it wakes only for the deadline the scene set and the run's end")
+    func idleWindowSleeps() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let scene = Scene(size: CGSize(width: 120, height: 80))
+            let window = try SceneWindow(scene: scene, title: "idle") { _ in try Self.frame(square: 10) }
+            // The window is mapped, exposed and drawn first.
+            try await window.run(for: 0.3)
+            let before = window.wakeUps
+            let due = scene.currentTime + 1
+            var ranAt: Double?
+            scene.schedule(at: due) { ranAt = scene.currentTime }
+            let started = Date()
+            try await window.run(for: 2)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(window.wakeUps - before <= 2, "woke \(window.wakeUps - before) times")
+            let ran = try #require(ranAt, "the scene's deadline never ran")
+            #expect(ran >= due && ran < due + 0.1, "the deadline due at \(due) ran at \(ran)")
+            #expect(elapsed >= 2 && elapsed < 2.3, "the run took \(elapsed) s")
+        }
+    }
+
+    @Test("a stop from another thread wakes a sleeping window at once and ends its run")
+    func stopWakesTheLoop() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let window = try SceneWindow(scene: Scene(size: CGSize(width: 120, height: 80)), title: "stop") { _ in
+                try Self.frame(square: 10)
+            }
+            try await window.run(for: 0.3)
+            let loop = window.loop
+            let started = Date()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { loop.stop() }
+            try await window.run(for: 20)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed >= 0.3 && elapsed < 0.6, "the run ended after \(elapsed) s")
+            #expect(loop.isStopped)
+        }
+    }
 }

@@ -3,6 +3,7 @@ import DesktopX11
 import DragDrop
 import Foundation
 import Gestures
+import PNGCodec
 import TestSupport
 import Testing
 
@@ -133,19 +134,7 @@ final class RawXdndSource: @unchecked Sendable {
         xcb_change_property(
             connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, atom("INCR"), 32, 1,
             &size)
-        var notify = xcb_selection_notify_event_t()
-        notify.response_type = UInt8(XCB_SELECTION_NOTIFY)
-        notify.time = request.time
-        notify.requestor = request.requestor
-        notify.selection = request.selection
-        notify.target = request.target
-        notify.property = request.property
-        withUnsafeBytes(of: &notify) { raw in
-            _ = xcb_send_event(
-                connection, 0, request.requestor, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
-                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
-        }
-        xcb_flush(connection)
+        notify(request)
         // The requestor deletes the INCR property to ask for the first piece: give one, then nothing more.
         let asked = awaitEvent(timeout: 5) { event -> Bool? in
             guard Int32(event.pointee.response_type & 0x7F) == XCB_PROPERTY_NOTIFY else { return nil }
@@ -175,6 +164,46 @@ final class RawXdndSource: @unchecked Sendable {
                 request.target, 8, 0, nil)
             xcb_flush(connection)
         }
+        return true
+    }
+
+    /// Drags UTF-8 text into `window` and drops it at `point` (in the window, at the screen's origin): enter,
+    /// one position, its status awaited, the drop. The data is for the caller to serve.
+    func dropText(on window: xcb_window_t, at point: (x: UInt32, y: UInt32)) {
+        send(atom("XdndEnter"), to: window, [self.window, 5 << 24, atom("text/plain;charset=utf-8")])
+        send(atom("XdndPosition"), to: window, [self.window, 0, point.x << 16 | point.y, 0, atom("XdndActionCopy")])
+        _ = awaitMessage(atom("XdndStatus"), timeout: 5)
+        send(atom("XdndDrop"), to: window, [self.window, 0, 0])
+    }
+
+    /// Tells a requestor that its conversion is in its property.
+    private func notify(_ request: xcb_selection_request_event_t) {
+        var notify = xcb_selection_notify_event_t()
+        notify.response_type = UInt8(XCB_SELECTION_NOTIFY)
+        notify.time = request.time
+        notify.requestor = request.requestor
+        notify.selection = request.selection
+        notify.target = request.target
+        notify.property = request.property
+        withUnsafeBytes(of: &notify) { raw in
+            _ = xcb_send_event(
+                connection, 0, request.requestor, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
+                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
+        xcb_flush(connection)
+    }
+
+    /// Answers the first conversion of a selection this window owns with `bytes`, whole; false when none came.
+    func answerConversion(with bytes: [UInt8]) -> Bool {
+        let request = awaitEvent(timeout: 5) { event -> xcb_selection_request_event_t? in
+            guard Int32(event.pointee.response_type & 0x7F) == XCB_SELECTION_REQUEST else { return nil }
+            return UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_request_event_t.self).pointee
+        }
+        guard let request else { return false }
+        xcb_change_property(
+            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, request.target, 8,
+            UInt32(bytes.count), bytes)
+        notify(request)
         return true
     }
 
@@ -308,14 +337,7 @@ struct XdndHostileTests {
         let finished = Locked<[UInt32]?>(nil)
         let served = Locked(false)
         try await target.run {
-            source.send(
-                source.atom("XdndEnter"), to: windowID,
-                [source.window, 5 << 24, source.atom("text/plain;charset=utf-8")])
-            source.send(
-                source.atom("XdndPosition"), to: windowID,
-                [source.window, 0, 450 << 16 | 75, 0, source.atom("XdndActionCopy")])
-            _ = source.awaitMessage(source.atom("XdndStatus"), timeout: 5)
-            source.send(source.atom("XdndDrop"), to: windowID, [source.window, 0, 0])
+            source.dropText(on: windowID, at: (450, 75))
             served.withLock { $0 = source.ownSelectionAndStall(endEarly: endEarly) }
             finished.withLock { $0 = source.awaitMessage(source.atom("XdndFinished"), timeout: 10) }
         }
@@ -328,5 +350,36 @@ struct XdndHostileTests {
         let failed = target.events.contains { if case .itemFailed = $0.kind { true } else { false } }
         #expect(failed, "\(target.events)")
         #expect(!target.lit.isEmpty && target.scene.dragSessions.isEmpty)
+    }
+
+    @Test("a source that suggests a file name (XdndDirectSave0): the dropped item carries it")
+    func directSaveName() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let scene = Scene(size: CGSize(width: 300, height: 300))
+            let window = try SceneWindow(scene: scene, title: "xdnd-direct-save", peerTimeout: 2) { scene in
+                try Bitmap(width: 300, height: 300, format: .rgb8, bytes: [UInt8](repeating: 90, count: 300 * 300 * 3))
+            }
+            var names: [String?] = []
+            var texts: [String] = []
+            scene.root.addChild("notes", frame: CGRect(x: 0, y: 0, width: 300, height: 300)).contentShape(Rectangle())
+                .dropDestination(of: [.plainText]) { dropped, _ in
+                    names += dropped.map(\.suggestedName)
+                    texts += dropped.map { String(decoding: $0.data, as: UTF8.self) }
+                    return true
+                }
+            let source = try RawXdndSource()
+            let windowID = window.windowID
+            let finished = Locked<[UInt32]?>(nil)
+            try await runWindow(window, showing: scene) {
+                source.setText(Array("minutes 3.txt".utf8), of: source.atom("XdndDirectSave0"))
+                source.own("XdndSelection")
+                source.dropText(on: windowID, at: (150, 150))
+                _ = source.answerConversion(with: Array("agreed".utf8))
+                finished.withLock { $0 = source.awaitMessage(source.atom("XdndFinished"), timeout: 10) }
+            }
+            #expect(texts == ["agreed"])
+            #expect(names == ["minutes 3.txt"])
+            #expect(finished.withLock { $0 }.map { $0[1] & 1 == 1 } == true, "the drop was not reported taken")
+        }
     }
 }

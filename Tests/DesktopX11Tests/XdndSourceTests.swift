@@ -20,7 +20,9 @@ final class SourceWindow {
     var endedAt: Date?
     var removed = false
 
-    init<T: Transferable>(title: String, dragging payload: T, allowMoveOutside: Bool = false) throws {
+    init<T: Transferable>(
+        title: String, dragging payload: T, allowMoveOutside: Bool = false, allowCopyOutside: Bool? = nil
+    ) throws {
         item = scene.root.addChild("item", frame: CGRect(x: 50, y: 50, width: 100, height: 100))
             .contentShape(Rectangle())
         window = try SceneWindow(scene: scene, title: title, peerTimeout: 3) { scene in
@@ -31,7 +33,8 @@ final class SourceWindow {
         item.draggable(payload)
             .dragConfiguration(
                 DragConfiguration(
-                    operationsOutsideApp: .init(allowCopy: !allowMoveOutside, allowMove: allowMoveOutside))
+                    operationsOutsideApp: .init(
+                        allowCopy: allowCopyOutside ?? !allowMoveOutside, allowMove: allowMoveOutside))
             )
             .onDragSessionUpdated { [unowned self] session in
                 phases.append(session.phase)
@@ -56,8 +59,12 @@ final class SourceWindow {
     /// Drags the item with the real pointer to `to` (on the screen), running the window until the session ended.
     func drag(to: (x: Int, y: Int)) async throws {
         let finished = Locked(false)
+        let loop = window.loop
         let driving = Task.detached {
-            defer { finished.withLock { $0 = true } }
+            defer {
+                finished.withLock { $0 = true }
+                loop.wake()
+            }
             try await offThePool { try xdotool(dragArguments(from: (100, 100), to: to, steps: 20)) }
         }
         let deadline = Date().addingTimeInterval(15)
@@ -69,24 +76,29 @@ final class SourceWindow {
     }
 }
 
-/// Drags from a DnDKit window out to a real GTK 4 program, over XDND (DnDKit as the drag source, the GTK peer as the
-/// drop target, the real pointer moved by xdotool).
+/// The peers that take drops from a DnDKit window in the tests of drags out: GTK 4 always, Qt 5 when PyQt5 is there.
+let targetPeers = ["gtk4-peer.py"] + (hasQtPeer ? ["qt5-peer.py"] : [])
+
+/// Drags from a DnDKit window out to a real GTK 4 or Qt 5 program, over XDND (DnDKit as the drag source, the peer as
+/// the drop target, the real pointer moved by xdotool).
 @Suite(
-    "XDND: drags from a DnDKit window to GTK", .serialized,
+    "XDND: drags from a DnDKit window to GTK and Qt", .serialized,
     .enabled(if: hasDesktopPeers, "needs an X server, xdotool and GTK 4's Python bindings"))
 @MainActor
 struct XdndSourceTests {
-    @Test("an image dragged out to GTK arrives with identical pixels; the session ends with GTK's copy")
-    func imageToGTK() async throws {
+    @Test(
+        "an image dragged out arrives with identical pixels; the session ends with the peer's copy",
+        arguments: targetPeers)
+    func imageToPeer(peerScript: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var samples = [UInt8](repeating: 0, count: 200 * 120 * 3)
         for index in samples.indices { samples[index] = UInt8(truncatingIfNeeded: index &* 40_503 >> 7) }
         let picture = try Bitmap(width: 200, height: 120, format: .rgb8, bytes: samples)
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer([
-                "target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture", "--save", folder.path,
-            ])
+            let peer = try GTKPeer(
+                ["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture", "--save", folder.path],
+                script: peerScript)
             defer { peer.stop() }
             let source = try SourceWindow(title: "xdnd-out-image", dragging: picture)
             try await source.drag(to: peerMiddle)
@@ -95,8 +107,23 @@ struct XdndSourceTests {
             #expect(drop?["width"] as? Double == 200 && drop?["height"] as? Double == 120, "\(peer.events)")
             let saved = try #require(drop?["saved"] as? String)
             let received = try PNGDecoder().decode(Data(contentsOf: URL(fileURLWithPath: saved)))
-            #expect(received.convertedToRGBA8() == picture.convertedToRGBA8(), "GTK got other pixels")
+            #expect(received.convertedToRGBA8() == picture.convertedToRGBA8(), "the peer got other pixels")
             #expect(!source.removed)
+        }
+    }
+
+    @Test("text dragged out arrives as the same string, UTF-8", arguments: targetPeers)
+    func textToPeer(peerScript: String) async throws {
+        let text = "Grüße, Ελλάδα, Привет"
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer(
+                ["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "text"], script: peerScript)
+            defer { peer.stop() }
+            let source = try SourceWindow(title: "xdnd-out-text", dragging: text)
+            try await source.drag(to: peerMiddle)
+            let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
+            #expect(source.endings == [.copy], "\(source.events)")
+            #expect(drop?["text"] as? String == text, "\(peer.events)")
         }
     }
 
@@ -133,9 +160,9 @@ struct XdndSourceTests {
     }
 
     @Test(
-        "to a GTK target that takes only moves: a move ends once GTK has it; a copy-only drag ends refused by it",
-        arguments: [true, false])
-    func moveOnlyGTK(allowMoveOutside: Bool) async throws {
+        "to a GTK target that takes only moves: a move (also when a copy is allowed) ends once GTK has it; a copy-only drag ends refused",
+        arguments: [(move: true, copy: false), (move: true, copy: true), (move: false, copy: true)])
+    func moveOnlyGTK(allowed: (move: Bool, copy: Bool)) async throws {
         let picture = try Bitmap(width: 16, height: 16, format: .rgb8, bytes: [UInt8](repeating: 120, count: 768))
         try await DesktopPointer.shared.exclusively { @MainActor in
             let peer = try GTKPeer([
@@ -143,9 +170,11 @@ struct XdndSourceTests {
             ])
             defer { peer.stop() }
             let source = try SourceWindow(
-                title: "xdnd-out-move-\(allowMoveOutside)", dragging: picture, allowMoveOutside: allowMoveOutside)
+                title: "xdnd-out-move-\(allowed.move)-\(allowed.copy)", dragging: picture,
+                allowMoveOutside: allowed.move,
+                allowCopyOutside: allowed.copy)
             try await source.drag(to: peerMiddle)
-            guard allowMoveOutside else {
+            guard allowed.move else {
                 #expect(source.endings == [.cancel], "\(source.events)")
                 #expect(source.endReasons.count == 1)
                 #expect(
@@ -164,14 +193,34 @@ struct XdndSourceTests {
         }
     }
 
-    @Test("a file URL dragged out to GTK arrives as its path, bytes identical")
-    func fileToGTK() async throws {
+    @Test(
+        "copy and move allowed (XdndActionAsk), to a target that takes only copies: it gets a copy, the item stays",
+        arguments: targetPeers)
+    func copyOnlyTargetWhenMoveIsAllowed(peerScript: String) async throws {
+        let picture = try Bitmap(width: 16, height: 16, format: .rgb8, bytes: [UInt8](repeating: 60, count: 768))
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let peer = try GTKPeer(
+                ["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "texture"], script: peerScript)
+            defer { peer.stop() }
+            let source = try SourceWindow(
+                title: "xdnd-out-copy-or-move", dragging: picture, allowMoveOutside: true, allowCopyOutside: true)
+            try await source.drag(to: peerMiddle)
+            let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
+            #expect(drop != nil, "\(peer.events) \(source.endReasons)")
+            #expect(source.endings == [.copy], "\(source.events)")
+            #expect(!source.removed)
+        }
+    }
+
+    @Test("a file URL dragged out arrives as its path, bytes identical", arguments: targetPeers)
+    func fileToPeer(peerScript: String) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("report 1.txt")
         try Data("quarterly numbers\n".utf8).write(to: file)
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer(["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "file"])
+            let peer = try GTKPeer(
+                ["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "file"], script: peerScript)
             defer { peer.stop() }
             let source = try SourceWindow(title: "xdnd-out-file", dragging: file)
             try await source.drag(to: peerMiddle)
@@ -181,8 +230,10 @@ struct XdndSourceTests {
         }
     }
 
-    @Test("an image dragged out to a GTK target that takes files gets a staged PNG, removed once GTK has finished")
-    func stagedFileToGTK() async throws {
+    @Test(
+        "an image dragged out to a target that takes files gets a staged PNG that outlives the drop: read a second later",
+        arguments: targetPeers)
+    func stagedFileOutlivesTheDrop(peerScript: String) async throws {
         let picture = try Bitmap(
             width: 24, height: 16, format: .rgb8, bytes: (0..<(24 * 16 * 3)).map { UInt8($0 % 251) })
         let exported = try await ItemProvider(picture).loadDataRepresentation(for: .png)
@@ -192,21 +243,27 @@ struct XdndSourceTests {
         try exported.write(to: expected)
         let digest = try sha256(of: expected)
         try await DesktopPointer.shared.exclusively { @MainActor in
-            let peer = try GTKPeer(["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "file"])
+            // The peer reads the files again a second after the drop, as a file manager copies when its user says so.
+            let peer = try GTKPeer(
+                ["target", "--at", "\(peerOrigin.x),\(peerOrigin.y)", "--accept", "file", "--copy-after", "1"],
+                script: peerScript)
             defer { peer.stop() }
             let source = try SourceWindow(title: "xdnd-out-staged", dragging: picture)
             try await source.drag(to: peerMiddle)
-            try await source.window.run(for: 0.5)
             let drop = try await offThePool { peer.wait(for: "drop", timeout: 5) }
             #expect(source.endings == [.copy], "\(source.events)")
+            #expect(source.scene.dragSessions.isEmpty, "the drag is over before the peer copies")
+            let copied = try await offThePool { peer.wait(for: "copied", timeout: 5) }
             let paths = (drop?["paths"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
-            let sums = (drop?["sha256"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
-            #expect(paths.count == 1 && sums == [digest], "\(peer.events)")
-            #expect(paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "the staged file was left behind")
+            let atDrop = (drop?["sha256"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+            let later = (copied?["sha256"] as? [any Sendable])?.compactMap { $0 as? String } ?? []
+            #expect(paths.count == 1 && atDrop == [digest], "\(peer.events)")
+            #expect(later == [digest], "the staged file was gone a second after the drop: \(peer.events)")
+            #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "kept until the process ends")
         }
     }
 
-    @Test("a target that dies after reading the staged file's path: the drop ends at once, cancelled, file removed")
+    @Test("a target that dies after reading the staged file's path: the drop ends at once, cancelled; the file stays")
     func targetDiesMidTransfer() async throws {
         let picture = try Bitmap(width: 8, height: 8, format: .rgb8, bytes: [UInt8](repeating: 77, count: 192))
         try await DesktopPointer.shared.exclusively { @MainActor in
@@ -223,7 +280,8 @@ struct XdndSourceTests {
             #expect(source.endings == [.cancel], "\(source.events)")
             #expect(!source.removed)
             #expect(source.scene.dragSessions.isEmpty)
-            #expect(!FileManager.default.fileExists(atPath: path), "the staged file \(path) was left behind")
+            // Handed out is handed out: the path may already be in another program's hands.
+            #expect(FileManager.default.fileExists(atPath: path), "the staged file \(path) went with the drop")
             #expect(Date().timeIntervalSince(started) < 14, "the drag did not end")
             // The window's destruction ends the drop at once, well before the 3 s the source would wait for an answer.
             let vanished = try #require(target.vanishedAt.withLock { $0 })
@@ -240,8 +298,12 @@ struct XdndSourceTests {
             defer { peer.stop() }
             let source = try SourceWindow(title: "xdnd-out-escape", dragging: picture)
             let finished = Locked(false)
+            let loop = source.window.loop
             let driving = Task.detached {
-                defer { finished.withLock { $0 = true } }
+                defer {
+                    finished.withLock { $0 = true }
+                    loop.wake()
+                }
                 try await offThePool {
                     var moves = dragArguments(from: (100, 100), to: peerMiddle, steps: 20)
                     moves.removeLast(2)

@@ -82,8 +82,12 @@ func runWindow(
     _ window: SceneWindow, showing scene: Scene, while drive: @escaping @Sendable () throws -> Void
 ) async throws {
     let finished = Locked(false)
+    let loop = window.loop
     let driving = Task.detached {
-        defer { finished.withLock { $0 = true } }
+        defer {
+            finished.withLock { $0 = true }
+            loop.wake()
+        }
         try await offThePool { try drive() }
     }
     let deadline = Date().addingTimeInterval(15)

@@ -225,9 +225,10 @@ struct TwoWindowTests {
         let process = Process()
         private let output = Locked(Data())
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment: [String: String] = [:]) throws {
             process.executableURL = productsDirectory.appendingPathComponent("dnd-sim")
             process.arguments = ["window", "--json", "--for", "60"] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             let pipe = Pipe()
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice

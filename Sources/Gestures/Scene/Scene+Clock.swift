@@ -40,6 +40,12 @@ extension Scene {
         currentTime = time
     }
 
+    /// When the next pending deadline is due, on the scene's clock: a gesture's (a long press's minimum duration,
+    /// a drag's spring loading) or an action's from ``schedule(at:_:)``; nil when none is pending. A host that drives
+    /// the clock from the wall clock sleeps until then, or until input comes, rather than waking at intervals. A
+    /// deadline cancelled or made moot since is still counted until its time passes.
+    public var nextDeadline: Double? { deadlines.first?.time }
+
     /// Moves the clock forward by a duration.
     /// - Parameter duration: Seconds, not negative.
     /// - Throws: `GestureInputError` when the duration is negative or not finite.

@@ -68,7 +68,10 @@ extension PaneContents {
             } catch {
                 throw SimulationError(.unreadableFile, "cannot read the file: \(error.code)", file: url.path)
             }
-            let type = UTType(filenameExtension: url.pathExtension) ?? .data
+            // The content decides (a name only refines it): a PNG named `item` or a text dropped as `notes` reads
+            // back as what it is. Without libmagic, the name says what it can.
+            let named = UTType(filenameExtension: url.pathExtension) ?? .data
+            let type = (try? ContentSniffer.shared.identify(data, filename: name).type) ?? named
             if type.conforms(to: .png) {
                 do {
                     let bitmap = try Bitmap(pngData: data)

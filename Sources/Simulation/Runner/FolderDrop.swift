@@ -1,3 +1,4 @@
+import ContentTypes
 import FileWriting
 import Foundation
 
@@ -5,6 +6,35 @@ import Foundation
 /// the name is taken), written aside, read back and compared, and given its name only when complete (`OutputFile`),
 /// never over an existing file.
 enum FolderDrop {
+    /// The name a dropped item gets: the sender's suggested name (a file's name from a `text/uri-list`, the name a
+    /// source offers) when it has one that is a plain file name, else `item`; with the extension of the item's type
+    /// when the name has none of that type's (`item.png`, `item.txt`, `notes` → `notes.txt`), so that a folder
+    /// holding it can be read again by name as well as by content.
+    /// - Parameters:
+    ///   - suggested: The sender's suggested name, if any.
+    ///   - type: The type the item arrived as.
+    /// - Returns: The name, without a path separator, never `.` or `..`.
+    static func name(suggested: String?, type: UTType) -> String {
+        // Only the last component of what a sender suggests, without control characters: never a path.
+        let cleaned = suggested.map { name in
+            String(
+                String.UnicodeScalarView(
+                    (name as NSString).lastPathComponent.unicodeScalars.filter { $0.value >= 0x20 && $0 != "/" })
+            )
+            .trimmingCharacters(in: .whitespaces)
+        }
+        let base = cleaned.flatMap { ["", ".", ".."].contains($0) ? nil : $0 } ?? "item"
+        return (base as NSString).appendingPathExtension(for: namingType(of: type))
+    }
+
+    /// The type whose extension a file of `type` gets: itself when it has one, else its most specific supertype that
+    /// has one (UTF-8 text, which has no extension of its own, is named as plain text: `.txt`).
+    private static func namingType(of type: UTType) -> UTType {
+        guard type.preferredFilenameExtension == nil else { return type }
+        let named = type.supertypes.filter { $0.preferredFilenameExtension != nil }
+        return named.max { ($0.supertypes.count, $1.identifier) < ($1.supertypes.count, $0.identifier) } ?? type
+    }
+
     /// Saves `data` in `folder` as `name`, or `name 2`, `name 3`… (before the extension) when taken.
     /// - Returns: The path written.
     /// - Throws: `FileSystemError` when the folder cannot take it, or when the file did not read back as written

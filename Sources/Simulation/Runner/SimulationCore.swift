@@ -159,7 +159,13 @@ package final class Simulation {
         }
         owners[node.id] = (spec.name, nil)
         owners[container.id] = (spec.name, nil)
-        node.dragConfiguration(DragConfiguration(allowMove: spec.allowsMove))
+        // Other programs get the pane's actions too: a copy, and a move when the pane moves what is dropped on it
+        // and lets its items be moved (asked for first; a program that takes only copies still gets a copy).
+        let movesOut = spec.allowsMove && spec.operation == .move
+        node.dragConfiguration(
+            DragConfiguration(
+                operationsWithinApp: .init(allowMove: spec.allowsMove),
+                operationsOutsideApp: .init(allowCopy: true, allowMove: movesOut)))
         for loaded in try spec.contents.makeItems(pane: spec.name) {
             if let name = loaded.item.imageName, let bitmap = loaded.bitmap { bitmaps[name] = bitmap }
             add(loaded.item, to: pane, origin: loaded.item.name)
@@ -261,11 +267,13 @@ package final class Simulation {
                 position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
             let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
             let source = sourceEntry?.item
-            var name = pane.uniqueName(source?.name ?? data.suggestedName ?? "item")
+            // An item from another program is named as the sender suggests, or `item`, with its type's extension.
+            let droppedName = FolderDrop.name(suggested: data.suggestedName, type: data.contentType)
+            var name = pane.uniqueName(source?.name ?? droppedName)
             // A folder-backed pane keeps what other programs drop in its folder, as a file manager would, under the
             // file's name (numbered before the extension when taken); the item is named after the file.
             if let folder = pane.spec.contents.folder, session?.isExternal == true {
-                let path = try FolderDrop.save(data.data, as: data.suggestedName ?? name, in: folder)
+                let path = try FolderDrop.save(data.data, as: droppedName, in: folder)
                 name = pane.uniqueName((path as NSString).lastPathComponent)
                 heard(
                     .saved(name: name, pane: pane.spec.name, path: path), pane: pane.spec.name, item: name,

@@ -14,8 +14,8 @@ struct WindowCommand: AsyncParsableCommand {
         discussion: """
             SCENE is a scene file as for `run` (the demo's scene without one). Button 1 drags (an item lifts \
             after 10 points), Escape cancels, and the scene's clock is the wall clock. The timeline prints as \
-            it happens; closing the window (or --for SECONDS) ends the command with every pane's items. Needs \
-            an X server (DISPLAY).
+            it happens; closing the window (or --for SECONDS, SIGTERM or SIGINT) ends the command with every \
+            pane's items. Needs an X server (DISPLAY).
 
             Examples:
               dnd-sim window
@@ -86,18 +86,34 @@ struct WindowCommand: AsyncParsableCommand {
                 for event in events { write(event.description) }
             }
         }
-        let start = Date()
+        // SIGTERM and SIGINT end the window as closing it does: the loop is woken and returns, the panes are
+        // printed, and the process exits normally, removing the files it handed out to other programs.
+        let loop = window.loop
+        let signals = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { loop.stop() }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in signals { source.cancel() }
+        }
         var shot: Result<Bitmap, X11Error>?
-        let wantsShot = screenshot != nil
-        let shotTime = screenshotAt
         do {
-            try await window.run(for: seconds) {
+            let step = {
                 print(simulation.takeEvents())
-                if wantsShot, shot == nil, Date().timeIntervalSince(start) >= shotTime {
-                    shot = Result { () throws(X11Error) in try window.capture() }
-                }
                 return true
             }
+            // Up to the screenshot's time, then the rest: the window sleeps until something happens, so the time of
+            // the screenshot is a deadline of its own.
+            if screenshot != nil, seconds.map({ screenshotAt < $0 }) ?? true {
+                try await window.run(for: screenshotAt, while: step)
+                if !window.isClosed && !loop.isStopped {
+                    shot = Result { () throws(X11Error) in try window.capture() }
+                }
+            }
+            try await window.run(for: seconds.map { max(0, $0 - (shot == nil ? 0 : screenshotAt)) }, while: step)
         } catch let error as X11Error {
             throw InputError(error, fallback: "X11")
         }
