@@ -1,11 +1,12 @@
 import CXCB
 import ContentTypes
-import DesktopX11
 import Foundation
 import PNGCodec
 import TestSupport
 import Testing
 import Transfer
+
+@testable import DesktopX11
 
 /// Whether an X server is there to test against: `.ci/run` starts Xvfb and sets `DISPLAY`; without one these tests
 /// are skipped, with that reason.
@@ -334,7 +335,10 @@ func hex(_ window: UInt32) -> String { "0x" + String(window, radix: 16) }
 extension ClipboardTests {
     @Test("an owner nobody asks does not wake in 1.5 s; a paste wakes it and gets its bytes; its deadline ends it")
     func idleOwnerSleeps() async throws {
-        let owner = try X11ClipboardOwner(offers: [.init(type: "UTF8_STRING") { Data("asleep".utf8) }])
+        // A selection of its own: GTK programs of other tests ask every new owner of CLIPBOARD for its types.
+        let selection = "DNDKIT_IDLE_TEST"
+        let owner = try X11ClipboardOwner(
+            offers: [.init(type: "UTF8_STRING") { Data("asleep".utf8) }], selectionNamed: selection, display: nil)
         let served = Locked(false)
         let thread = Thread {
             _ = try? owner.serve(for: 2.5)
@@ -345,7 +349,11 @@ extension ClipboardTests {
         let before = owner.wakeUps
         try await Task.sleep(for: .seconds(1.5))
         #expect(owner.wakeUps == before, "the idle owner woke \(owner.wakeUps - before) times in 1.5 s")
-        let pasted = try await offThePool { try xclip(["-selection", "clipboard", "-o", "-t", "UTF8_STRING"]) }
+        let pasted = try await offThePool {
+            try X11Clipboard.convert(
+                selection, to: "UTF8_STRING", on: X11Connection(), at: nil, timeout: 5, limit: 1 << 20
+            ).bytes
+        }
         #expect(String(decoding: pasted, as: UTF8.self) == "asleep")
         #expect(owner.wakeUps > before, "a request did not wake it")
         // Its deadline (the end of `serve(for:)`) still ends it.

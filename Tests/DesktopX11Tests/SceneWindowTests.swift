@@ -89,8 +89,9 @@ struct SceneWindowTests {
             let elapsed = Date().timeIntervalSince(started)
             #expect(window.wakeUps - before <= 2, "woke \(window.wakeUps - before) times")
             let ran = try #require(ranAt, "the scene's deadline never ran")
-            #expect(ran >= due && ran < due + 0.1, "the deadline due at \(due) ran at \(ran)")
-            #expect(elapsed >= 2 && elapsed < 2.3, "the run took \(elapsed) s")
+            // Bounds a loaded machine keeps: a sleep that missed its deadline would be late by the whole run.
+            #expect(ran >= due && ran < due + 0.5, "the deadline due at \(due) ran at \(ran)")
+            #expect(elapsed >= 2 && elapsed < 3, "the run took \(elapsed) s")
         }
     }
 
@@ -106,7 +107,7 @@ struct SceneWindowTests {
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { loop.stop() }
             try await window.run(for: 20)
             let elapsed = Date().timeIntervalSince(started)
-            #expect(elapsed >= 0.3 && elapsed < 0.6, "the run ended after \(elapsed) s")
+            #expect(elapsed >= 0.3 && elapsed < 5, "the run ended after \(elapsed) s")
             #expect(loop.isStopped)
         }
     }
