@@ -57,6 +57,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]
+        ),
         .target(
             name: "CPNG",
             dependencies: ["CLibPNG"],
@@ -122,7 +133,9 @@ let package = Package(
         // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
         .target(
             name: "Rendering",
-            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting"]
+            dependencies: [
+                "Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting", "Locking", "CFreeType", "CFontconfig",
+            ]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.
