@@ -15,8 +15,16 @@ extension Canvas {
         }
     }
 
-    /// Draws one line of text with the top of its line box at pixel y and its pen starting at pixel x.
+    /// Draws one line of text with the top of its line box at pixel y and its pen starting at pixel x; its glyphs are
+    /// drawn only when some of the line is inside the clip (a pass that only measures draws none).
     mutating func drawText(_ text: String, x: Int, y: Int, typeface: Typeface, size: Int, color: PixelColor) {
+        let metrics = typeface.metrics(size: size)
+        let box = PixelBox(
+            minX: x, minY: y, maxX: x + typeface.width(of: text, size: size), maxY: y + metrics.ascent + metrics.descent
+        )
+        guard !box.isEmpty else { return }
+        reach = reach.union(box)
+        guard !box.intersection(clip).intersection(bounds).isEmpty else { return }
         draw(typeface.mask(of: text, size: size), x: x, y: y, color: color)
     }
 

@@ -116,15 +116,16 @@ final class FreeTypeFace {
         return true
     }
 
-    /// The vertical metrics at a size, in whole pixels.
+    /// The vertical metrics at a size, in whole pixels, scaled from the font's design units (not read from the size
+    /// object, which hinting may adjust): the same size always gives the same metrics.
     func metrics(pixelSize size: Int) -> LineMetrics? {
-        guard setPixelSize(size), let sizes = face.pointee.size else { return nil }
-        let scaled = sizes.pointee.metrics
-        let ascent = Int((Double(scaled.ascender) / 64).rounded(.up))
-        let descent = Int((Double(-scaled.descender) / 64).rounded(.up))
-        return LineMetrics(
-            ascent: ascent, descent: descent,
-            lineHeight: max(ascent + descent, Int((Double(scaled.height) / 64).rounded())))
+        let units = Double(face.pointee.units_per_EM)
+        guard size > 0, units > 0 else { return nil }
+        let scale = Double(size) / units
+        let ascent = Int((Double(face.pointee.ascender) * scale).rounded(.up))
+        let descent = Int((Double(-face.pointee.descender) * scale).rounded(.up))
+        let height = Int((Double(face.pointee.height) * scale).rounded())
+        return LineMetrics(ascent: ascent, descent: descent, lineHeight: max(ascent + descent, height))
     }
 
     /// A character's glyph at a size, as grey-scale coverage; nil when the font has no glyph for it.
@@ -138,6 +139,9 @@ final class FreeTypeFace {
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width)
         let rows = Int(bitmap.rows)
+        // Rendered in grey-scale mode, a bitmap is one byte a pixel, each row at least as long as the glyph is wide.
+        assert(bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) || width == 0 || rows == 0)
+        assert(abs(Int(bitmap.pitch)) >= width)
         var coverage = [UInt8](repeating: 0, count: width * rows)
         if width > 0, rows > 0, let buffer = bitmap.buffer, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
             let pitch = Int(bitmap.pitch)

@@ -213,25 +213,29 @@ struct SnapshotPass {
         guard boxWidth > 0, boxHeight > 0 else { return }
         let layout = TextLayout(
             text, width: boxWidth, height: boxHeight, sizes: sizes, wraps: wraps, typeface: typeface)
-        let lineHeight = typeface.metrics(size: layout.size).lineHeight
+        let metrics = typeface.metrics(size: layout.size)
+        let lineHeight = metrics.lineHeight
         let top = Double(boxHeight - layout.height) / 2
         let upright = transform.isAxisAligned && transform.a > 0 && transform.d > 0
+        let lineBoxHeight = metrics.ascent + metrics.descent
         for (index, line) in layout.lines.enumerated() {
-            let mask = typeface.mask(of: line, size: layout.size)
-            let x = frame.x + Double(boxWidth - mask.width) / 2 / pixelsPerUnit
+            let lineWidth = layout.widths[index]
+            let x = frame.x + Double(boxWidth - lineWidth) / 2 / pixelsPerUnit
             let y = frame.y + (top + Double(index * lineHeight)) / pixelsPerUnit
             if upright {
                 // Upright text lands on whole pixels, as its glyphs were drawn.
                 let corner = transform.apply(x, y)
-                canvas.draw(
-                    mask, x: Int(corner.x.rounded()), y: Int(corner.y.rounded()), color: color.opacity(opacity))
+                canvas.drawText(
+                    line, x: Int(corner.x.rounded()), y: Int(corner.y.rounded()), typeface: typeface,
+                    size: layout.size, color: color.opacity(opacity))
                 continue
             }
             let placed = transform.concatenating(AffineMap(tx: x, ty: y))
-            canvas.fill(
-                .rectangle, width: Double(mask.width) / pixelsPerUnit, height: Double(mask.height) / pixelsPerUnit,
-                transform: placed, opacity: opacity
-            ) { x, y in
+            let (width, height) = (Double(lineWidth) / pixelsPerUnit, Double(lineBoxHeight) / pixelsPerUnit)
+            // The glyphs are drawn only when some of the line is inside the clip.
+            guard canvas.clippedBounds(placed, width: width, height: height) != nil else { continue }
+            let mask = typeface.mask(of: line, size: layout.size)
+            canvas.fill(.rectangle, width: width, height: height, transform: placed, opacity: opacity) { x, y in
                 let value = mask[Int((x * pixelsPerUnit).rounded(.down)), Int((y * pixelsPerUnit).rounded(.down))]
                 return value == 0 ? .transparent : color.opacity(Double(value) / 255)
             }
