@@ -9,6 +9,7 @@
 //        └─────▶ FileMoving ─────────────────▶ │ └────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
 //                                                              └─▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
 //     Simulation, Rendering, FileMoving and dnd-sim write files through FileWriting (over FileAccess).
+//     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
