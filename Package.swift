@@ -9,6 +9,7 @@
 //        └─────▶ FileMoving ─────────────────▶ │ └────▶ Transfer ─▶ ContentTypes ─▶ CMagic (libmagic)
 //                                                              └─▶ PNGCodec ─▶ CPNG ─▶ CLibPNG (libpng)
 //     Simulation, Rendering, FileMoving and dnd-sim write files through FileWriting (over FileAccess).
+//     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
@@ -56,6 +57,17 @@ let package = Package(
             name: "CLibPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
+        ),
+        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first).
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]
         ),
         .target(
             name: "CPNG",
@@ -122,7 +134,9 @@ let package = Package(
         // Draws a scene and its drag sessions into a bitmap: pictures, the terminal, a window.
         .target(
             name: "Rendering",
-            dependencies: ["Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting"]
+            dependencies: [
+                "Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting", "Locking", "CFreeType", "CFontconfig",
+            ]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.

@@ -1,5 +1,6 @@
-/// The snapshot renderer's built-in font: printable ASCII (32–126), each glyph 5 pixels wide and 8 tall (7 rows above
-/// the baseline and one for descenders), drawn in a 6×9 cell so that neighbouring glyphs and lines do not touch.
+/// The snapshot renderer's built-in font, drawn when no outline font can be opened (``Typeface/bitmap``): printable
+/// ASCII (32–126), each glyph 5 pixels wide and 8 tall (7 rows above the baseline and one for descenders), drawn in a
+/// 6×9 cell so that neighbouring glyphs and lines do not touch.
 ///
 /// The glyphs are DnDKit's own, drawn for this renderer: one row of the table per character, its eight rows
 /// separated by `|`, `#` for a lit pixel and `.` for an unlit one. Characters outside the table draw as a hollow box.

@@ -57,4 +57,6 @@ enum Palette {
     static let shadow = PixelColor(0, 0, 0, 0.18)
     static let pointer = PixelColor(0.1, 0.1, 0.12)
     static let white = PixelColor(1, 1, 1)
+    /// The band across the bottom of a thumbnail that holds its name.
+    static let captionPlate = PixelColor(0.1, 0.1, 0.12, 0.82)
 }

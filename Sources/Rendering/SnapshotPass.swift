@@ -19,6 +19,9 @@ struct SnapshotPass {
     private let targets: [NodeID: DropOperation?]
     /// Font scale for labels, and width of outlines, in pixels.
     private let labelScale: Int
+    /// The size of labels' text, in pixels per em.
+    private let labelSize: Int
+    private let typeface: Typeface
     private let lineWidth: Double
     /// Labels collected while drawing the tree, drawn over it, with the node each belongs to.
     private var labels: [(text: String, x: Int, y: Int, color: PixelColor, owner: NodeID?)] = []
@@ -47,6 +50,8 @@ struct SnapshotPass {
         }
         self.targets = targets
         labelScale = max(1, Int(renderer.scale.rounded()))
+        labelSize = Self.textSize(11, renderer.scale)
+        typeface = renderer.typeface
         lineWidth = max(1, renderer.scale)
     }
 
@@ -57,7 +62,7 @@ struct SnapshotPass {
         for label in labels {
             let box = measure {
                 $0.canvas.drawLabel(
-                    label.text, x: label.x, y: label.y, scale: $0.labelScale, color: label.color,
+                    label.text, x: label.x, y: label.y, typeface: $0.typeface, size: $0.labelSize, color: label.color,
                     plate: Palette.labelPlate)
             }
             if let owner = label.owner, let known = looks[owner]?.box { looks[owner]?.box = known.union(box) }
@@ -159,11 +164,13 @@ struct SnapshotPass {
             let color = PixelColor(fill)
             canvas.fill(kind, width: width, height: height, transform: transform, opacity: opacity) { _, _ in color }
         case .text(let text, let color):
+            let scale = transform.linearScale
             drawText(
-                text, color: PixelColor(color), transform, width: width, height: height, opacity: opacity,
-                maximumScale: max(1, Int((2 * transform.linearScale).rounded())))
+                text, color: PixelColor(color), transform, in: (0, 0, width, height), opacity: opacity,
+                sizes: Self.textSize(9, scale)...max(Self.textSize(9, scale), Self.textSize(22, scale)), wraps: true)
         case .image(let name, let tint):
             drawImage(name, tint: tint, transform, width: width, height: height, opacity: opacity)
+            drawCaption(node.name, of: node, transform, opacity: opacity)
         }
     }
 
@@ -178,47 +185,83 @@ struct SnapshotPass {
             color: Palette.paneOutline.opacity(opacity))
         guard !node.name.isEmpty else { return }
         let box = transform.pixelBounds(of: width, height)
-        let labelHeight = (BitmapFont.lineHeight + 2) * labelScale
+        let labelHeight =
+            Canvas.labelSize(of: node.name, typeface: typeface, size: labelSize).height + 2 * labelScale
         let top = box.minY >= labelHeight ? box.minY - labelHeight : box.minY + Int(lineWidth)
         labels.append((node.name, box.minX, top, Palette.paneLabel, node.id))
     }
 
-    /// Text content: the largest whole font scale that fits the frame (at most twice the scale of the node's space),
-    /// centred; shortened with `..` when it does not fit at all.
+    /// A size of text, in pixels per em, for a size at scale 1 and a number of pixels per unit; at least 1.
+    private static func textSize(_ size: Double, _ scale: Double) -> Int {
+        let pixels = size * scale
+        guard pixels.isFinite else { return 1 }
+        return Int(max(1, min(512, pixels.rounded())))
+    }
+
+    /// Text in a box of the node's space: the largest of `sizes` at which it fits (wrapped when `wraps`), each line
+    /// centred; elided with "…" when it does not fit at all.
     private mutating func drawText(
-        _ text: String, color: PixelColor, _ transform: AffineMap, width: Double, height: Double,
-        opacity: Double, maximumScale: Int
+        _ text: String, color: PixelColor, _ transform: AffineMap,
+        in frame: (x: Double, y: Double, width: Double, height: Double), opacity: Double, sizes: ClosedRange<Int>,
+        wraps: Bool
     ) {
         let pixelsPerUnit = transform.linearScale
-        guard pixelsPerUnit > 0 else { return }
-        let fit = TextFit(
-            text, width: width * pixelsPerUnit, height: height * pixelsPerUnit, maximumScale: maximumScale)
-        guard !fit.text.isEmpty else { return }
-        let boxWidth = Double(fit.pixelWidth) / pixelsPerUnit
-        let boxHeight = Double(fit.pixelHeight) / pixelsPerUnit
-        let originX = (width - boxWidth) / 2
-        let originY = (height - boxHeight) / 2
-        if transform.isAxisAligned, transform.a > 0, transform.d > 0 {
-            // Upright text lands on whole pixels, so every stroke keeps its width.
-            let corner = transform.apply(originX, originY)
-            canvas.drawText(
-                fit.text, x: Int(corner.x.rounded()), y: Int(corner.y.rounded()), scale: fit.scale,
-                color: color.opacity(opacity))
-            return
+        let limit = Double(max(canvas.width, canvas.height) * 2)
+        guard pixelsPerUnit > 0, pixelsPerUnit.isFinite else { return }
+        let boxWidth = Int(min(limit, frame.width * pixelsPerUnit).rounded(.down))
+        let boxHeight = Int(min(limit, frame.height * pixelsPerUnit).rounded(.down))
+        guard boxWidth > 0, boxHeight > 0 else { return }
+        let layout = TextLayout(
+            text, width: boxWidth, height: boxHeight, sizes: sizes, wraps: wraps, typeface: typeface)
+        let metrics = typeface.metrics(size: layout.size)
+        let lineHeight = metrics.lineHeight
+        let top = Double(boxHeight - layout.height) / 2
+        let upright = transform.isAxisAligned && transform.a > 0 && transform.d > 0
+        let lineBoxHeight = metrics.ascent + metrics.descent
+        for (index, line) in layout.lines.enumerated() {
+            let lineWidth = layout.widths[index]
+            let x = frame.x + Double(boxWidth - lineWidth) / 2 / pixelsPerUnit
+            let y = frame.y + (top + Double(index * lineHeight)) / pixelsPerUnit
+            if upright {
+                // Upright text lands on whole pixels, as its glyphs were drawn.
+                let corner = transform.apply(x, y)
+                canvas.drawText(
+                    line, x: Int(corner.x.rounded()), y: Int(corner.y.rounded()), typeface: typeface,
+                    size: layout.size, color: color.opacity(opacity))
+                continue
+            }
+            let placed = transform.concatenating(AffineMap(tx: x, ty: y))
+            let (width, height) = (Double(lineWidth) / pixelsPerUnit, Double(lineBoxHeight) / pixelsPerUnit)
+            // The glyphs are drawn only when some of the line is inside the clip.
+            guard canvas.clippedBounds(placed, width: width, height: height) != nil else { continue }
+            let mask = typeface.mask(of: line, size: layout.size)
+            canvas.fill(.rectangle, width: width, height: height, transform: placed, opacity: opacity) { x, y in
+                let value = mask[Int((x * pixelsPerUnit).rounded(.down)), Int((y * pixelsPerUnit).rounded(.down))]
+                return value == 0 ? .transparent : color.opacity(Double(value) / 255)
+            }
         }
-        let glyphs = fit.text.map(BitmapFont.rows(of:))
-        let unit = Double(fit.scale) / pixelsPerUnit
-        let boxTransform = transform.concatenating(AffineMap(tx: originX, ty: originY))
-        canvas.fill(.rectangle, width: boxWidth, height: boxHeight, transform: boxTransform, opacity: opacity) {
-            x, y in
-            let column = Int((x / unit).rounded(.down))
-            let row = Int((y / unit).rounded(.down))
-            let index = column / BitmapFont.advance
-            guard index >= 0, index < glyphs.count,
-                BitmapFont.isLit(glyphs[index], x: column % BitmapFont.advance, y: row)
-            else { return .transparent }
-            return color
-        }
+    }
+
+    /// A thumbnail's name, on a dark band across the bottom of its picture, elided with "…" to fit; left out when the
+    /// picture is too small to hold it.
+    private mutating func drawCaption(_ name: String, of node: Node, _ transform: AffineMap, opacity: Double) {
+        let pixelsPerUnit = transform.linearScale
+        guard !name.isEmpty, pixelsPerUnit > 0, pixelsPerUnit.isFinite, case .image(let image, _) = node.content,
+            picture(named: image) != nil
+        else { return }
+        let box = contentBox(of: node)
+        let size = Self.textSize(10, pixelsPerUnit)
+        let metrics = typeface.metrics(size: size)
+        let band = Double(metrics.ascent + metrics.descent + 2) / pixelsPerUnit
+        let padding = 3 / pixelsPerUnit
+        guard band * 2 <= box.height, box.width > 2 * padding else { return }
+        let placed = transform.concatenating(AffineMap(tx: box.x, ty: box.y + box.height - band))
+        let plate = Palette.captionPlate
+        canvas.fill(.rectangle, width: box.width, height: band, transform: placed, opacity: opacity) { _, _ in plate }
+        drawText(
+            name, color: Palette.white, transform,
+            in: (box.x + padding, box.y + box.height - band, box.width - 2 * padding, band), opacity: opacity,
+            sizes: size...size, wraps: false)
     }
 
     /// Image content: the picture scaled to fit the frame with its aspect kept, centred, multiplied by the tint; a
@@ -260,8 +303,9 @@ struct SnapshotPass {
             .rectangle, width: width, height: height, transform: transform, lineWidth: lineWidth,
             color: Palette.placeholderOutline.opacity(opacity))
         drawText(
-            name, color: Palette.placeholderText, transform, width: width, height: height, opacity: opacity,
-            maximumScale: labelScale)
+            name, color: Palette.placeholderText, transform, in: (0, 0, width, height), opacity: opacity,
+            sizes: Self.textSize(9, transform.linearScale)...max(Self.textSize(9, transform.linearScale), labelSize),
+            wraps: true)
     }
 
     /// Where a node draws, in its local space: the fitted picture of an image, the frame otherwise.
@@ -318,7 +362,7 @@ struct SnapshotPass {
             from: (center.x - reach, center.y + reach), to: (center.x + reach, center.y - reach),
             thickness: thickness, Palette.refused)
         let text = mark.text
-        let labelWidth = (BitmapFont.width(of: text) + 4) * labelScale
+        let labelWidth = Canvas.labelSize(of: text, typeface: typeface, size: labelSize).width
         labels.append(
             (
                 text, Int((center.x - Double(labelWidth) / 2).rounded()), Int((center.y + radius).rounded()) + 3,
@@ -350,11 +394,14 @@ struct SnapshotPass {
         guard session.itemsCount > 1 else { return }
         let corner = transform.apply(box.x + box.width, box.y)
         let count = "\(session.itemsCount)"
-        let radius = Double((BitmapFont.width(of: count) + 6) * labelScale) / 2 + 1
+        let mask = typeface.mask(of: count, size: labelSize)
+        let ascent = typeface.metrics(size: labelSize).ascent
+        let radius = Double(max(mask.width, ascent) + 6 * labelScale) / 2 + 1
         canvas.disc(centerX: corner.x, centerY: corner.y, radius: radius, Palette.refused)
-        canvas.drawText(
-            count, x: Int((corner.x - Double(BitmapFont.width(of: count) * labelScale) / 2).rounded()),
-            y: Int((corner.y - Double(7 * labelScale) / 2).rounded()), scale: labelScale, color: Palette.white)
+        // Digits stand on the baseline and reach about seven tenths of the ascent: centred on the corner.
+        canvas.draw(
+            mask, x: Int((corner.x - Double(mask.width) / 2).rounded()),
+            y: Int((corner.y - Double(ascent) * 0.65).rounded()), color: Palette.white)
     }
 
     /// The pointer of a session, with what dropping there would do.
@@ -380,7 +427,7 @@ struct SnapshotPass {
         }
         let offset = Int((radius + 4 * lineWidth).rounded())
         canvas.drawLabel(
-            text, x: Int(x.rounded()) + offset, y: Int(y.rounded()) + offset, scale: labelScale, color: color,
-            plate: Palette.labelPlate)
+            text, x: Int(x.rounded()) + offset, y: Int(y.rounded()) + offset, typeface: typeface, size: labelSize,
+            color: color, plate: Palette.labelPlate)
     }
 }

@@ -6,8 +6,10 @@ import PNGCodec
 /// Draws a live scene as a picture: what `dnd-sim run --snapshots` writes at each key moment.
 ///
 /// The picture shows every node in z order with its transforms (offset, scale, rotation) and opacity: containers as
-/// white panes with their names, shapes, text in the built-in bitmap font, images as thumbnails scaled to fit with
-/// their aspect kept (looked up by name through ``images``; a missing one draws as a grey placeholder with its name).
+/// white panes with their names, shapes, text (in ``typeface``: wrapped to its node's width, at the largest size that
+/// fits, elided with "…" when even the smallest does not), images as thumbnails scaled to fit with their aspect kept
+/// and their node's name on a caption across the bottom (looked up by name through ``images``; a missing one draws as
+/// a grey placeholder with its name).
 /// On top of that it shows the drag sessions of `scene.dragSessions`: each preview at the pointer, semi-transparent
 /// and with a count badge when several items travel; the targeted node highlighted as example D4 does it (green at
 /// opacity 0.2, plus a green outline); a target proposing `.forbidden` or `.cancel` marked with a red outline, a ⊘
@@ -32,18 +34,23 @@ package struct SnapshotRenderer: Sendable {
     package var marks: [NodeID: SnapshotMark]
     /// The pictures of image nodes.
     package var images: ImageLookup
+    /// What text is drawn with: ``Typeface/standard`` (DejaVu Sans through FreeType) unless told.
+    package var typeface: Typeface
 
     /// Creates a renderer that finds images with a function.
     /// - Parameters:
     ///   - scale: Pixels per scene point.
     ///   - marks: Marks to draw on nodes, by identifier.
     ///   - images: Finds the picture of an image node by name.
+    ///   - typeface: What text is drawn with.
     package init(
-        scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: @escaping ImageLookup = { _ in nil }
+        scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: @escaping ImageLookup = { _ in nil },
+        typeface: Typeface = .standard
     ) {
         self.scale = scale
         self.marks = marks
         self.images = images
+        self.typeface = typeface
     }
 
     /// Creates a renderer that finds images in a dictionary.
@@ -51,8 +58,12 @@ package struct SnapshotRenderer: Sendable {
     ///   - scale: Pixels per scene point.
     ///   - marks: Marks to draw on nodes, by identifier.
     ///   - images: The pictures of image nodes, by name.
-    package init(scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: [String: Bitmap]) {
-        self.init(scale: scale, marks: marks, images: { images[$0] })
+    ///   - typeface: What text is drawn with.
+    package init(
+        scale: Double = 1, marks: [NodeID: SnapshotMark] = [:], images: [String: Bitmap],
+        typeface: Typeface = .standard
+    ) {
+        self.init(scale: scale, marks: marks, images: { images[$0] }, typeface: typeface)
     }
 
     /// Draws the scene as it is now.

@@ -11,7 +11,7 @@ struct RenderFontTests {
         let scene = Scene(size: CGSize(width: 7, height: 10))
         scene.root.addChild(
             "glyph", frame: CGRect(x: 1, y: 1, width: 5, height: 8), content: .text(String(character), color: .black))
-        let picture = try SnapshotRenderer().render(scene)
+        let picture = try SnapshotRenderer(typeface: .bitmap).render(scene)
         return (1..<9).map { y in String((1..<6).map { x in rgb(picture, x, y) == [0, 0, 0] ? "#" : "." }) }
     }
 
