@@ -35,6 +35,29 @@ struct RunPicturesTests {
         #expect(result.standardOutput.contains("Pictures: \(pictures.path)/\(names[0])"))
     }
 
+    @Test("without a font that fontconfig finds, pictures still come, in the ASCII font, and a warning says why once")
+    func fontFallbackIsSaid() throws {
+        let folder = try temporaryFolder("dnd-sim-pictures")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A fontconfig configuration that names no font folder at all.
+        let configuration = folder.appendingPathComponent("fonts.conf")
+        try Data("<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".utf8).write(to: configuration)
+        let scene = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
+        let output = folder.appendingPathComponent("out")
+        let plain = try dndSim(["run", scene.path, "--out", output.path, "--snapshots"])
+        #expect(plain.status == 0 && !plain.standardError.contains("font"), "\(plain.standardError)")
+        let bare = try dndSim(
+            ["run", scene.path, "--out", output.path, "--snapshots", "--force"],
+            environment: ["FONTCONFIG_FILE": configuration.path])
+        #expect(bare.status == 0, "\(bare.standardError)")
+        let warnings = bare.standardError.split(separator: "\n").filter { $0.contains("built-in ASCII font") }
+        #expect(warnings.count == 1, "\(bare.standardError)")
+        #expect(warnings.first?.contains("fontconfig found no font file for DejaVu Sans") == true)
+        let pictures = try FileManager.default.contentsOfDirectory(
+            atPath: output.appendingPathComponent("snapshots").path)
+        #expect(pictures.count > 1)
+    }
+
     @Test("Pictures already there are refused unless --force, which replaces only dnd-sim's own: nothing stale")
     func rerun() throws {
         let folder = try temporaryFolder("dnd-sim-pictures")

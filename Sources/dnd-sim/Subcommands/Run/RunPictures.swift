@@ -42,6 +42,7 @@ final class RunPictures {
     /// Draws one moment; a failure is kept for ``failure`` and stops further drawing.
     func draw(_ moment: KeyMoment, in simulation: Simulation) {
         guard failure == nil, moment.kind != .ended else { return }
+        FontNotice.warnIfFallingBack()
         var marks: [NodeID: SnapshotMark] = [:]
         if moment.kind == .refused || moment.kind == .cancelled, let pane = moment.event.pane,
             let node = simulation.paneNode(named: pane)

@@ -57,6 +57,7 @@ struct WindowCommand: AsyncParsableCommand {
         } catch let error as SimulationError {
             throw InputError(error, fallback: scene ?? "demo")
         }
+        FontNotice.warnIfFallingBack()
         let renderer = simulation.snapshotRenderer()
         var origin = CGPoint.zero
         if let at {
