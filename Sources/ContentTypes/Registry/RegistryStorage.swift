@@ -30,6 +30,7 @@ struct TagIndexes: Sendable {
 /// The immutable contents of one registry snapshot: declarations by slot, lookup tables and the conformance
 /// closure. Slots `0..<systemCount` are the system catalog, in catalog order, in every registry; then come the
 /// declarations' types (`entries`), then the desktop database's own types (`desktop`).
+@usableFromInline
 final class RegistryStorage: Sendable {
     struct Entry: Sendable {
         let declaration: TypeDeclaration
@@ -37,10 +38,9 @@ final class RegistryStorage: Sendable {
         let parents: [Int32]
     }
 
-    let serial: UInt64
-    /// The snapshot's number in `InternedTables`, 0 until a type of its own is made (and always for the system
-    /// catalog's, whose number is 0).
-    let internedNumber = Atomic<UInt32>(0)
+    /// The snapshot's serial number: 0 for the system catalog's; a registry with its deferred desktop database read
+    /// keeps the serial of the one without.
+    @usableFromInline let serial: UInt64
     let systemCount: Int32
     /// The catalog's and the declarations' types, by slot.
     let entries: [Entry]
@@ -48,10 +48,7 @@ final class RegistryStorage: Sendable {
     let desktop: DesktopTypes?
     /// The desktop database this registry reads when a look-up first needs it.
     let deferred: DeferredDesktopDatabase?
-    let closure: ConformanceClosure
-    /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
-    nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
-    let closureWordsPerRow: Int
+    @usableFromInline let closure: ConformanceClosure
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
     private let tagIndexes: TagIndexes
@@ -67,29 +64,20 @@ final class RegistryStorage: Sendable {
         tagIndexes: TagIndexes
     ) {
         self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
-        if self.serial != 0 {
-            // The catalog's types of this registry are number 0 in InternedTables, which the system catalog's
-            // registry registers as it is made: make sure it is, before any type of this registry exists.
-            _ = RegistryStorage.system
-        }
         self.systemCount = systemCount
         self.entries = entries
         self.desktop = desktop
         self.deferred = inputs.deferredDesktop.map(DeferredDesktopDatabase.init)
         self.closure = closure
-        self.closureWords = closure.words
-        self.closureWordsPerRow = closure.wordsPerRow
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
-    static let system: RegistryStorage = {
+    @usableFromInline static let system: RegistryStorage = {
         do {
-            let system = try RegistryBuilder.build(RegistryInputs(), serial: 0)
-            InternedTables.registerSystem(system)
-            return system
+            return try RegistryBuilder.build(RegistryInputs(), serial: 0)
         } catch {
             // The catalog is checked by the tests (SystemCatalogTests); a broken catalog is a build defect.
             preconditionFailure("the system catalog is inconsistent: \(error)")
@@ -103,7 +91,7 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].declaration.identifier
         }
-        return desktop.unsafelyUnwrapped.identifier(slot)
+        return desktopTypes(slot).identifier(slot)
     }
 
     /// The case-folded identifier of the type in `slot`: what equality and hashing use.
@@ -111,7 +99,7 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].folded
         }
-        return desktop.unsafelyUnwrapped.folded(slot)
+        return desktopTypes(slot).folded(slot)
     }
 
     /// The declaration of the type in `slot`; a desktop type's is made the first time it is asked for.
@@ -119,13 +107,21 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].declaration
         }
-        return desktop.unsafelyUnwrapped.declaration(slot, identifierOf: identifier)
+        return desktopTypes(slot).declaration(slot, identifierOf: identifier)
     }
 
-    /// Whether the type in `slot` conforms to the type in `other`, read through `closureWords`.
-    @inline(__always)
+    /// The desktop types that hold a slot after `entries`: a slot of this registry past its entries is one of them.
+    private func desktopTypes(_ slot: Int32) -> DesktopTypes {
+        guard let desktop else {
+            preconditionFailure("slot \(slot) is not a slot of this registry (\(entries.count) types)")
+        }
+        return desktop
+    }
+
+    /// Whether the type in `slot` conforms to the type in `other`, both slots of this registry.
+    @inlinable @inline(__always)
     func conforms(_ slot: Int32, _ other: Int32) -> Bool {
-        closureWords[Int(slot) &* closureWordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+        closure.contains(slot, other)
     }
 
     /// The slot of a folded identifier.
@@ -194,7 +190,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.registry == 0 || type.registry == internedNumber.load(ordering: .relaxed)) {
+        if type.slot >= 0 && (type.snapshot == nil || type.snapshot === self) {
             return type.slot
         }
         return slot(forFolded: type.foldedIdentifier)
