@@ -77,13 +77,11 @@ extension UTType {
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
         // A declared tag: found in the current snapshot without counting a reference or allocating; an undeclared
         // one gives its dynamic type, one small object.
-        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
-            TypeRegistry.withCurrentStorage { storage in
-                TypeRegistry.knownOrDynamicType(tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage)
-            }
+        let found = TypeRegistry.withCurrentStorage { storage in
+            TypeRegistry.knownOrDynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage)
         }
-        if let declared = declared ?? nil {
-            self = declared
+        if let found {
+            self = found
             return
         }
         let type = TypeRegistry.withCurrent { registry in

@@ -105,10 +105,7 @@ final class DesktopTypes: Sendable {
 
     /// The slot of an own type's folded identifier.
     func slot(forFolded identifier: String) -> Int32? {
-        var identifier = identifier
-        return identifier.withUTF8 { bytes in
-            identifierIndex.firstSlot(withFolded: bytes) { $0 >= firstSlot }
-        }
+        identifierIndex.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot }
     }
 
     /// The first slot, in the database's order of preference, that a folded tag leads to and `accept` accepts.
@@ -120,7 +117,7 @@ final class DesktopTypes: Sendable {
     /// - Returns: the slot, or `nil` when the database has no such tag or `accept` accepts none of its slots.
     @inline(__always)
     func firstSlot(
-        withFoldedTag tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool
+        withFoldedTag tag: Span<UInt8>, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool
     ) -> Int32? {
         switch kind {
         case .filenameExtension:
@@ -132,7 +129,7 @@ final class DesktopTypes: Sendable {
     }
 
     /// Every slot a folded tag leads to, each once, in the database's order of preference.
-    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind) -> [Int32] {
+    func slots(withFoldedTag tag: Span<UInt8>, of kind: UTTagClass.Kind) -> [Int32] {
         let found: [Int32] =
             switch kind {
             case .filenameExtension: database.extensionIndex.slots(withFolded: tag).map { slots[Int($0)] }

@@ -36,6 +36,35 @@ struct ConformanceClosure: Sendable {
         words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
 
+    /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words per type and no bit past the
+    /// last type; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
+    /// parent in `parents` (by slot) is in its child's row.
+    ///
+    /// - Parameter parents: the direct parents of each slot, when known.
+    func _checkInvariants(parents: (Int32) -> [Int32]) {
+        #if DEBUG
+            precondition(wordsPerRow == max(1, (count + 63) / 64), "closure: row length")
+            precondition(words.count == max(1, count) * wordsPerRow, "closure: one row per type")
+            for slot in 0..<Int32(count) {
+                precondition(contains(slot, slot), "closure: type \(slot) conforms to itself")
+                let row = row(slot)
+                precondition(row.allSatisfy { Int($0) < count }, "closure: type \(slot) has bits past the last type")
+                for parent in parents(slot) {
+                    precondition(contains(slot, parent), "closure: type \(slot) conforms to its parent \(parent)")
+                }
+                for other in row {
+                    let base = Int(slot) * wordsPerRow
+                    let otherBase = Int(other) * wordsPerRow
+                    for word in 0..<wordsPerRow {
+                        precondition(
+                            words[otherBase + word] & ~words[base + word] == 0,
+                            "closure: type \(slot) conforms to \(other) but not to all it conforms to")
+                    }
+                }
+            }
+        #endif
+    }
+
     /// Every slot that `slot` conforms to, itself included, in slot order.
     func row(_ slot: Int32) -> [Int32] {
         var result: [Int32] = []

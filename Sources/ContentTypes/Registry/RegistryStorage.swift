@@ -72,6 +72,31 @@ final class RegistryStorage: Sendable {
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
+        _checkInvariants()
+    }
+
+    /// Checks the invariants of the tables a type's value path reads, in debug builds: the conformance closure
+    /// (covering every slot, with every declared parent) and the tag indexes. Run after every registry build; the
+    /// tests call it again on the registries they build.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(closure.count == count, "closure: \(closure.count) rows for \(count) types")
+            closure._checkInvariants { slot in
+                if Int(slot) < entries.count {
+                    return entries[Int(slot)].parents
+                }
+                return desktop.map { $0.parents[Int(slot - $0.firstSlot)] } ?? []
+            }
+            tagIndexes.filenameExtensions._checkInvariants()
+            tagIndexes.mimeTypes._checkInvariants()
+            for index in tagIndexes.others.values {
+                index._checkInvariants()
+            }
+            if let database = desktop?.database {
+                database.extensionIndex._checkInvariants()
+                database.mimeTypeIndex._checkInvariants()
+            }
+        #endif
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
@@ -138,7 +163,7 @@ final class RegistryStorage: Sendable {
     /// - Returns: the first slot accepted, in order of preference.
     @inline(__always)
     func firstSlot(
-        withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass, where accept: (Int32) -> Bool
+        withFoldedTag tag: Span<UInt8>, of tagClass: UTTagClass, where accept: (Int32) -> Bool
     )
         -> Int32?
     {
@@ -154,7 +179,7 @@ final class RegistryStorage: Sendable {
     }
 
     /// The slots of the types with a folded tag, preferred first.
-    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass) -> [Int32] {
+    func slots(withFoldedTag tag: Span<UInt8>, of tagClass: UTTagClass) -> [Int32] {
         let own =
             switch tagClass.kind {
             case .filenameExtension: tagIndexes.filenameExtensions.slots(withFolded: tag)

@@ -187,12 +187,10 @@ public struct TypeRegistry: Sendable {
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
         // Folded on the stack and found without counting references (the sniffer maps every answer through here,
         // from any number of threads); an undeclared tag gives its dynamic type at once.
-        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.knownOrDynamicType(
-                tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
-        }
-        if let declared = declared ?? nil {
-            return declared
+        if let found = Self.knownOrDynamicType(
+            tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
+        {
+            return found
         }
         return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
@@ -245,7 +243,10 @@ public struct TypeRegistry: Sendable {
         }
         let required = requiredSlot(supertype)
         let slots = Folding.withFoldedTag(tag, of: tagClass.kind) { folded -> [Int32]? in
-            folded.map { storage.slots(withFoldedTag: $0, of: tagClass).filter { slot($0, meets: required) } }
+            guard let folded else {
+                return nil
+            }
+            return storage.slots(withFoldedTag: folded, of: tagClass).filter { slot($0, meets: required) }
         }
         guard let slots else {
             return []
@@ -292,7 +293,7 @@ public struct TypeRegistry: Sendable {
     /// the stack: a declared tag costs no allocation, an undeclared one the dynamic type's object.
     ///
     /// - Parameters:
-    ///   - tag: the tag's UTF-8 bytes, in any case.
+    ///   - tag: the tag, in any case.
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     ///   - storage: the registry snapshot to look in.
@@ -301,7 +302,7 @@ public struct TypeRegistry: Sendable {
     /// - Returns: the type, or `nil` for the slow path to answer.
     @inline(__always)
     static func knownOrDynamicType(
-        tag: UnsafeBufferPointer<UInt8>, tagClass: UTTagClass, conformingTo supertype: UTType?,
+        tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?,
         in storage: RegistryStorage, followsCurrent: Bool = true
     ) -> UTType? {
         var required: Int32 = -1
@@ -315,9 +316,8 @@ public struct TypeRegistry: Sendable {
                 return nil  // a supertype this registry does not declare: only dynamic types can conform to it
             }
         }
-        let kind = tagClass.kind
-        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, tag.count)) { buffer -> TagMatch in
-            guard let folded = Folding.foldASCIITag(tag, of: kind, into: buffer) else {
+        let found = Folding.withFoldedASCII(tag.utf8.span, of: tagClass.kind) { folded -> TagMatch in
+            guard let folded else {
                 return .malformed
             }
             let slot = storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
@@ -329,9 +329,14 @@ public struct TypeRegistry: Sendable {
             guard storage.deferred == nil else {
                 return .malformed  // the deferred database may declare it: the slow path reads it
             }
-            return .dynamic(String(decoding: folded, as: UTF8.self))
+            // ASCII, so valid UTF-8: the folded tag as a string (up to 15 bytes, no allocation).
+            do {
+                return .dynamic(String(copying: try UTF8Span(validating: folded)))
+            } catch {
+                return .malformed
+            }
         }
-        switch found {
+        switch found ?? .malformed {
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
         case .dynamic(let foldedTag):
