@@ -31,6 +31,9 @@ final class DesktopTypes: Sendable {
     private let identifierIndex: TagIndex
     /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
     private let declarations = Lock([TypeDeclaration?]())
+    /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type that
+    /// has none; empty until the first is read. At most one per type, freed with the registry.
+    private let descriptions = Lock([String??]())
 
     /// Places the database's types after a registry's.
     ///
@@ -189,6 +192,28 @@ final class DesktopTypes: Sendable {
             made[index] = declaration
             return declaration
         }
+    }
+
+    /// The description of the own type in `slot`, in the user's language, read from the database's file for the
+    /// type the first time it is asked for (`DesktopDescriptions`).
+    ///
+    /// - Parameter slot: a slot from `firstSlot` on.
+    /// - Returns: the description, or `nil` when the database has none for the type.
+    func description(_ slot: Int32) -> String? {
+        let index = Int(slot - firstSlot)
+        if let read = descriptions.withLock({ $0.isEmpty ? nil : $0[index] }) {
+            return read
+        }
+        let description = DesktopDescriptions.description(
+            of: database.types[numbers[index]], in: database.directory,
+            languages: DesktopDescriptions.preferredLanguages())
+        descriptions.withLock { read in
+            if read.isEmpty {
+                read = Array(repeating: nil, count: count)
+            }
+            read[index] = .some(description)
+        }
+        return description
     }
 
     /// The direct parents of a desktop type: the types of its `sub-class-of` parents, then the abstract types of

@@ -143,6 +143,14 @@ final class RegistryStorage: Sendable {
         return desktop
     }
 
+    /// The description of the type in `slot`: its declaration's, or a desktop type's from the database's files.
+    func localizedDescription(_ slot: Int32) -> String? {
+        if Int(slot) < entries.count {
+            return entries[Int(slot)].declaration.description
+        }
+        return desktopTypes(slot).description(slot)
+    }
+
     /// Whether the type in `slot` conforms to the type in `other`, both slots of this registry.
     @inlinable @inline(__always)
     func conforms(_ slot: Int32, _ other: Int32) -> Bool {
