@@ -60,6 +60,7 @@ struct DesktopDescriptionTests {
     func pathsStayInside(mimeType: String) {
         #expect(DesktopDescriptions.path(of: mimeType, in: "/usr/share/mime") == nil)
         #expect(DesktopDescriptions.path(of: "image/png", in: "/usr/share/mime") == "/usr/share/mime/image/png.xml")
+        #expect(DesktopDescriptions.path(of: "audio/AMR", in: "/mime") == "/mime/audio/amr.xml")
     }
 
     @Test("every type of the machine's database that has an XML file is described, as the file says in English")
@@ -71,12 +72,14 @@ struct DesktopDescriptionTests {
         let registry = try TypeRegistry().addingDesktopDatabase()
         let desktop = try #require(registry.storage.desktop)
         var checked = 0
+        var withoutFile: [String] = []
         for slot in desktop.firstSlot..<Int32(registry.count) {
             let type = UTType(storage: registry.storage, slot: slot, followsCurrent: false)
             let mimeType = try #require(type.preferredMIMEType)
             guard let path = DesktopDescriptions.path(of: mimeType, in: directory.path),
                 let text = try? String(contentsOfFile: path, encoding: .utf8)
             else {
+                withoutFile.append(mimeType)
                 continue
             }
             let english = DesktopDescriptions.comment(in: text, languages: [])
@@ -86,6 +89,7 @@ struct DesktopDescriptionTests {
             checked += 1
         }
         #expect(checked > 100)
+        #expect(withoutFile.isEmpty, "types with no file of their own: \(withoutFile)")
     }
 
     @Test("a database without XML files describes its own types with nothing")

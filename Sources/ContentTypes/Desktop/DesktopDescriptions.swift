@@ -24,10 +24,10 @@ enum DesktopDescriptions {
         return comment(in: text, languages: languages)
     }
 
-    /// `DIRECTORY/MEDIA/SUBTYPE.xml`, or `nil` for a MIME type that is not `MEDIA/SUBTYPE` with two plain names
-    /// (no path can be made to lead elsewhere).
+    /// `DIRECTORY/MEDIA/SUBTYPE.xml`, lowercased as `update-mime-database` names the files, or `nil` for a MIME type
+    /// that is not `MEDIA/SUBTYPE` with two plain names (no path can be made to lead elsewhere).
     static func path(of mimeType: String, in directory: String) -> String? {
-        let parts = mimeType.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = Folding.fold(mimeType).split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2,
             parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.utf8.contains(0) })
         else {
