@@ -30,9 +30,14 @@ extension UTType {
     @usableFromInline @inline(never)
     func conformsSlowly(to type: UTType) -> Bool {
         if let detached, isFresh {
-            // A dynamic type of a catalog parent asked about a catalog type (the common case): its parent answers.
-            if type.slot >= 0 && type.snapshot == nil {
-                return detached.parent?.conforms(to: type) ?? false
+            // A dynamic type of a catalog parent asked about a catalog type (the common case): its parent's row of
+            // the catalog's closure answers.
+            if type.slot >= 0 && type.owner == nil {
+                let parent = detached.parentCatalogSlot
+                return parent >= 0 ? RegistryStorage.system.conforms(parent, type.slot) : answerSlowly(to: type)
+            }
+            if type.owner === detached {
+                return true
             }
             return answerSlowly(to: type)
         }
@@ -113,7 +118,10 @@ extension UTType: Hashable {
     /// Equality when the types are not two slots of one registry: identifiers compared.
     @usableFromInline @inline(never)
     static func equalsSlowly(_ lhs: UTType, _ rhs: UTType) -> Bool {
-        switch (lhs.detached, rhs.detached) {
+        if lhs.slot < 0 && lhs.owner === rhs.owner {
+            return true  // the same detached type
+        }
+        return switch (lhs.detached, rhs.detached) {
         case (nil, nil): lhs.foldedIdentifier == rhs.foldedIdentifier
         case (let left?, let right?): DetachedType.sameIdentifier(left, right)
         case (let left?, nil): rhs.snapshot != nil && left.hasIdentifier(rhs.foldedIdentifier)

@@ -15,28 +15,27 @@ public struct UTType: Sendable {
     // freed with the last value that holds it. Nothing is kept process-wide: a million distinct dynamic types cost
     // nothing once the values are gone.
 
-    /// The registry snapshot that declares the type, when it is not a catalog type; `nil` for the catalog's types and
-    /// for detached types.
-    @usableFromInline let snapshot: RegistryStorage?
-    /// The type's slot in its registry (a catalog slot when `snapshot` is `nil`), or -1 for a detached type.
+    // One reference field, not two: a value with a single reference is copied with one retain, inline, where two
+    // optional references make the compiler copy pairs of values through the runtime's generic value witnesses.
+
+    /// What the value holds: the registry snapshot that declares the type (`snapshot`) when `slot` is a slot beyond
+    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type.
+    @usableFromInline let owner: TypeOwner?
+    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), or -1 for a detached type.
     @usableFromInline let slot: Int32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
     @usableFromInline let followsCurrent: Bool
-    /// The facts of a type its registry does not hold (dynamic or undeclared); `nil` for a declared type.
-    @usableFromInline let detached: DetachedType?
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.snapshot = slot < storage.systemCount ? nil : storage
+        self.owner = slot < storage.systemCount ? nil : storage
         self.slot = slot
         self.followsCurrent = followsCurrent
-        self.detached = nil
     }
 
     init(detached: DetachedType, followsCurrent: Bool) {
-        self.snapshot = nil
+        self.owner = detached
         self.slot = -1
         self.followsCurrent = followsCurrent
-        self.detached = detached
     }
 
     /// A type of the system catalog, for the static members.
@@ -75,16 +74,10 @@ public struct UTType: Sendable {
     /// replaced. A detached type made in one registry may be declared by the one that replaces it.
     @inlinable @inline(__always)
     var isFresh: Bool {
-        guard followsCurrent else {
+        guard followsCurrent, let owner else {
             return true
         }
-        if let snapshot {
-            return snapshot.serial == TypeRegistry.currentSerial
-        }
-        if let detached {
-            return detached.serial == TypeRegistry.currentSerial
-        }
-        return true
+        return owner.serial == TypeRegistry.currentSerial
     }
 
     /// This value as the registry it should answer from sees it: itself, or re-resolved in `TypeRegistry.current`
@@ -104,6 +97,20 @@ public struct UTType: Sendable {
     }
 }
 
+/// What a `UTType` holds a reference to: a registry snapshot (`RegistryStorage`) or the facts of a type no registry
+/// holds (`DetachedType`). Immutable.
+@usableFromInline
+class TypeOwner: @unchecked Sendable {
+    // Sendable: its only stored property is an immutable integer; subclasses are immutable too.
+
+    /// The serial of the registry snapshot: the snapshot's own, or the one a detached type was made in.
+    @usableFromInline let serial: UInt64
+
+    init(serial: UInt64) {
+        self.serial = serial
+    }
+}
+
 /// The facts of a type that its registry does not hold: a dynamic type, or a type created with
 /// `init(exportedAs:conformingTo:)` / `init(importedAs:conformingTo:)` that nobody declared.
 ///
@@ -112,7 +119,8 @@ public struct UTType: Sendable {
 /// identifiers are, that is when their tags, tag classes and parents' identifiers are. Nothing is registered
 /// anywhere: the object is freed with the last value that holds it.
 @usableFromInline
-final class DetachedType: Sendable {
+final class DetachedType: TypeOwner, @unchecked Sendable {
+    // Sendable: every stored property is an immutable Sendable value.
     enum Name: Sendable {
         /// A dynamic type: the tag, folded as `Folding.foldTag(_:of:)` folds it, its class and its parent.
         case dynamic(tag: String, tagClass: UTTagClass, parent: UTType)
@@ -121,12 +129,32 @@ final class DetachedType: Sendable {
     }
 
     let name: Name
-    /// The serial of the registry snapshot the type was made in (`isFresh`).
-    @usableFromInline let serial: UInt64
+    /// The type this one conforms to directly, if any.
+    let parent: UTType?
+    let isDynamic: Bool
+    /// The catalog slot of `parent` when it is a catalog type (every dynamic type made for a tag without a
+    /// supertype has `public.data`), else -1: what `conforms(to:)` reads for a catalog supertype.
+    @usableFromInline let parentCatalogSlot: Int32
 
+    /// - Parameters:
+    ///   - name: what the type is.
+    ///   - serial: the serial of the registry snapshot the type was made in (`isFresh`).
     init(name: Name, serial: UInt64) {
         self.name = name
-        self.serial = serial
+        switch name {
+        case .dynamic(_, _, let parent):
+            self.parent = parent
+            self.isDynamic = true
+        case .undeclared(_, _, let parent):
+            self.parent = parent
+            self.isDynamic = false
+        }
+        if let parent, parent.slot >= 0, parent.owner == nil {
+            parentCatalogSlot = parent.slot
+        } else {
+            parentCatalogSlot = -1
+        }
+        super.init(serial: serial)
     }
 
     convenience init(dynamic tag: String, of tagClass: UTTagClass, parent: UTType, serial: UInt64) {
@@ -144,13 +172,6 @@ final class DetachedType: Sendable {
         DetachedType(name: name, serial: serial)
     }
 
-    var isDynamic: Bool {
-        if case .dynamic = name {
-            return true
-        }
-        return false
-    }
-
     /// The identifier: a dynamic type's is computed from its tag, each time it is asked for.
     var identifier: String {
         switch name {
@@ -166,14 +187,6 @@ final class DetachedType: Sendable {
         switch name {
         case .dynamic: identifier
         case .undeclared(_, let folded, _): folded
-        }
-    }
-
-    /// The type this one conforms to directly, if any.
-    var parent: UTType? {
-        switch name {
-        case .dynamic(_, _, let parent): parent
-        case .undeclared(_, _, let parent): parent
         }
     }
 

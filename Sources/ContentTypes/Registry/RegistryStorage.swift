@@ -31,16 +31,14 @@ struct TagIndexes: Sendable {
 /// closure. Slots `0..<systemCount` are the system catalog, in catalog order, in every registry; then come the
 /// declarations' types (`entries`), then the desktop database's own types (`desktop`).
 @usableFromInline
-final class RegistryStorage: Sendable {
+final class RegistryStorage: TypeOwner, @unchecked Sendable {
+    // Sendable: every stored property is an immutable Sendable value, or behind a lock.
     struct Entry: Sendable {
         let declaration: TypeDeclaration
         let folded: String
         let parents: [Int32]
     }
 
-    /// The snapshot's serial number: 0 for the system catalog's; a registry with its deferred desktop database read
-    /// keeps the serial of the one without.
-    @usableFromInline let serial: UInt64
     let systemCount: Int32
     /// The catalog's and the declarations' types, by slot.
     let entries: [Entry]
@@ -63,7 +61,6 @@ final class RegistryStorage: Sendable {
         slotByIdentifier: [String: Int32],
         tagIndexes: TagIndexes
     ) {
-        self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
         self.systemCount = systemCount
         self.entries = entries
         self.desktop = desktop
@@ -72,6 +69,9 @@ final class RegistryStorage: Sendable {
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
+        // The snapshot's serial number: 0 for the system catalog's; a registry with its deferred desktop database
+        // read keeps the serial of the one without.
+        super.init(serial: serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue)
         _checkInvariants()
     }
 
@@ -223,7 +223,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.snapshot == nil || type.snapshot === self) {
+        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
             return type.slot
         }
         return slot(forFolded: type.foldedIdentifier)

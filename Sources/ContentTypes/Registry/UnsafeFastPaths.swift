@@ -24,7 +24,12 @@ import Synchronization
 //      freed when `withUnsafeTemporaryAllocation` returns; a `Span` cannot escape `body`).
 //    Debug builds check the writes' bounds (`assert`).
 //
-// 2. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
+// 2. A `UTType`'s one reference (`owner`), seen as what it is without a checked cast. Invariant: a value whose `slot`
+//    is -1 holds a `DetachedType`; any other value holds nothing (a catalog type) or a `RegistryStorage`. The two
+//    initialisers of `UTType` are the only places that set `owner`, each with its kind of slot. `unsafeDowncast`
+//    checks the class in debug builds.
+//
+// 3. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
 //    thread-local storage. Invariants:
 //    - the slot holds nothing, or one retained `ThreadSnapshot` (`passRetained`), released when the slot is given a
 //      new one and by the key's destructor when the thread ends;
@@ -97,6 +102,27 @@ extension Folding {
                 return body(folded)
             }
         }
+    }
+}
+
+extension UTType {
+    /// The registry snapshot that declares the type, when it is not a catalog type; `nil` for the catalog's types and
+    /// for detached types.
+    @inlinable @inline(__always)
+    var snapshot: RegistryStorage? {
+        guard slot >= 0, let owner else {
+            return nil
+        }
+        return unsafeDowncast(owner, to: RegistryStorage.self)
+    }
+
+    /// The facts of a type its registry does not hold (dynamic or undeclared); `nil` for a declared type.
+    @inlinable @inline(__always)
+    var detached: DetachedType? {
+        guard slot < 0, let owner else {
+            return nil
+        }
+        return unsafeDowncast(owner, to: DetachedType.self)
     }
 }
 
