@@ -2,7 +2,7 @@ import Testing
 
 @testable import ContentTypes
 
-/// A `UTType` is a plain value (numbers into `InternedTables`): the answers of `conforms(to:)`, `==` and the tag
+/// A `UTType` is a small value (a slot and at most one reference): the answers of `conforms(to:)`, `==` and the tag
 /// look-ups must be those of the identifiers, whichever registry, path or copy a value comes from.
 @Suite("UTType as a plain value")
 struct PlainValueTests {
@@ -107,7 +107,7 @@ struct PlainValueTests {
         #expect(UTType(filenameExtension: "ÄÖ") == UTType(filenameExtension: "äö"))
     }
 
-    @Test("types made and compared on many threads at once agree (InternedTables under ThreadSanitizer)")
+    @Test("types made and compared on many threads at once agree (under ThreadSanitizer)")
     func concurrentInterning() async throws {
         let expected = try #require(UTType(filenameExtension: "plainshared"))
         try await withThrowingTaskGroup(of: Bool.self) { group in

@@ -1,7 +1,9 @@
 /// The reflexive, transitive conformance relation of one registry, precomputed as one bit set per type: bit `j`
 /// of row `i` says that type `i` conforms to type `j`. Asking is one load and one mask.
+///
+/// A class, so that asking through a registry reads the bits without counting a reference to the array.
 @usableFromInline
-struct ConformanceClosure: Sendable {
+final class ConformanceClosure: Sendable {
     /// The bits, row after row; immutable once computed.
     @usableFromInline let words: [UInt64]
     @usableFromInline let wordsPerRow: Int

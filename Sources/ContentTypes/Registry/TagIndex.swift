@@ -3,8 +3,9 @@
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
 /// probes a table that is at most half full and compares bytes, so it allocates nothing and costs the same whatever
 /// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
-/// `_checkInvariants()` checks them.
-struct TagIndex: Sendable {
+/// `_checkInvariants()` checks them. A class, so that reaching an index through its registry counts no reference per
+/// array.
+final class TagIndex: Sendable {
     private struct Key: Sendable {
         let hash: UInt64
         let bytesStart: Int32
