@@ -7,12 +7,16 @@ extension UTType {
     /// - Returns: `true` when this type is `type` or conforms to it, directly or through its parents.
     @inlinable @inline(__always)
     public func conforms(to type: UTType) -> Bool {
-        // Two registered types of one registry (a catalog type is in every registry): one bit of the closure, read
-        // through plain values.
-        if slot >= 0 && type.slot >= 0 && (type.registry == 0 || type.registry == registry) {
-            let record = InternedTables.registry(registry)
-            if !followsCurrent || registry == 0 || record.pointee.serial == TypeRegistry.currentSerial {
-                return record.pointee.contains(slot, type.slot)
+        // Two registered types of one registry (a catalog type is in every registry): one bit of the closure.
+        if slot >= 0 && type.slot >= 0 {
+            if let snapshot {
+                if (type.snapshot == nil || type.snapshot === snapshot)
+                    && (!followsCurrent || snapshot.serial == TypeRegistry.currentSerial)
+                {
+                    return snapshot.conforms(slot, type.slot)
+                }
+            } else if type.snapshot == nil {
+                return RegistryStorage.system.conforms(slot, type.slot)
             }
         }
         return conformsSlowly(to: type)
@@ -22,75 +26,45 @@ extension UTType {
     /// a registry that has been replaced.
     ///
     /// A detached type's identifier is one its registry does not declare, and every registry declares the catalog's
-    /// identifiers: so no catalog type conforms to a detached type or has its identifier, and neither does a type of
-    /// the detached type's own registry.
+    /// identifiers: so no catalog type conforms to a detached type or has its identifier.
     @usableFromInline @inline(never)
     func conformsSlowly(to type: UTType) -> Bool {
-        if slot < 0, let answer = detachedAnswer(to: type) {
-            return answer
+        if let detached, isFresh {
+            // A dynamic type of a catalog parent asked about a catalog type (the common case): its parent's row of
+            // the catalog's closure answers.
+            if type.slot >= 0 && type.owner == nil {
+                let parent = detached.parentCatalogSlot
+                return parent >= 0 ? RegistryStorage.system.conforms(parent, type.slot) : answerSlowly(to: type)
+            }
+            if type.owner === detached {
+                return true
+            }
+            return answerSlowly(to: type)
         }
         // A value made before the current registry was replaced answers as the new registry sees it, or keeps its
         // old answers when the new registry does not know it (then `resolved` is the value itself, still stale).
         return isFresh ? answerSlowly(to: type) : resolved.answerSlowly(to: type)
     }
 
-    /// The answers of a fresh detached type whose parents are all catalog types (every dynamic type's are) without
-    /// walking its parents: to a catalog type, a bit of its catalog row; to a detached type, itself or not when the
-    /// identifiers' hashes differ (no catalog type conforms to a detached type). Nil when the slow path must answer.
-    @inline(__always)
-    private func detachedAnswer(to type: UTType) -> Bool? {
-        let record = InternedTables.detached(detachedNumber)
-        guard let row = record.pointee.catalogRow, isFresh else { return nil }
-        if type.slot >= 0 {
-            guard type.registry == 0 else { return nil }
-            return row[Int(type.slot &>> 6)] & (1 &<< UInt64(type.slot & 63)) != 0
-        }
-        if type.detachedNumber == detachedNumber {
-            return true
-        }
-        if InternedTables.detached(type.detachedNumber).pointee.identifierHash != record.pointee.identifierHash {
-            return false
-        }
-        return nil
-    }
-
     /// `conformsSlowly(to:)` for this value as it stands, fresh or not.
     private func answerSlowly(to type: UTType) -> Bool {
         if slot >= 0 {
-            if type.slot >= 0 && (type.registry == 0 || type.registry == registry) {
-                return InternedTables.registry(registry).pointee.contains(slot, type.slot)
+            if type.slot >= 0 && (type.snapshot == nil || type.snapshot === snapshot) {
+                return storage.conforms(slot, type.slot)
             }
-            if registry == 0 || (type.slot < 0 && type.registry == registry && type.isFresh) {
+            if snapshot == nil {
                 return false  // a catalog type conforms to catalog types only
             }
             guard let other = storage.slot(of: type.resolved) else {
                 return false  // a type this registry does not know is nothing a registered type conforms to
             }
-            return storage.closure.contains(slot, other)
+            return storage.conforms(slot, other)
         }
-        // A detached type: itself, or what its parents conform to.
-        if type.slot < 0 && type.detachedNumber == detachedNumber {
+        // A detached type: itself, or what its parent conforms to.
+        if self == type {
             return true
         }
-        let record = InternedTables.detached(detachedNumber)
-        for parent in record.pointee.parents where parent.conforms(to: type) {
-            return true
-        }
-        return hasDetachedIdentifier(of: type)
-    }
-
-    /// Whether this detached type has the identifier of `type`, compared by hash first.
-    fileprivate func hasDetachedIdentifier(of type: UTType) -> Bool {
-        if type.slot >= 0 {
-            if type.registry == 0 {
-                return false  // a catalog identifier, which no detached type has
-            }
-        } else if InternedTables.detached(type.detachedNumber).pointee.identifierHash
-            != InternedTables.detached(detachedNumber).pointee.identifierHash
-        {
-            return false
-        }
-        return foldedIdentifier == type.foldedIdentifier
+        return detached?.parent?.conforms(to: type) ?? false
     }
 
     /// Whether this type conforms to `type` and is not `type` itself.
@@ -119,7 +93,7 @@ extension UTType {
             return Set(row.map { UTType(storage: type.storage, slot: $0, followsCurrent: type.followsCurrent) })
         }
         var result: Set<UTType> = []
-        for parent in type.detached?.parents ?? [] {
+        if let parent = type.detached?.parent {
             result.insert(parent)
             result.formUnion(parent.supertypes)
         }
@@ -131,9 +105,11 @@ extension UTType {
 extension UTType: Hashable {
     @inlinable
     public static func == (lhs: UTType, rhs: UTType) -> Bool {
-        // Identifiers are unique within a registry, and catalog slots (registry 0) come before every other slot of
+        // Identifiers are unique within a registry, and catalog slots (no snapshot) come before every other slot of
         // any registry, which redeclares no catalog type.
-        if lhs.slot >= 0 && rhs.slot >= 0 && (lhs.registry == rhs.registry || lhs.registry == 0 || rhs.registry == 0) {
+        if lhs.slot >= 0 && rhs.slot >= 0
+            && (lhs.snapshot == nil || rhs.snapshot == nil || lhs.snapshot === rhs.snapshot)
+        {
             return lhs.slot == rhs.slot
         }
         return equalsSlowly(lhs, rhs)
@@ -142,17 +118,38 @@ extension UTType: Hashable {
     /// Equality when the types are not two slots of one registry: identifiers compared.
     @usableFromInline @inline(never)
     static func equalsSlowly(_ lhs: UTType, _ rhs: UTType) -> Bool {
-        if lhs.slot >= 0 && rhs.slot >= 0 {
-            return lhs.foldedIdentifier == rhs.foldedIdentifier
+        if lhs.slot < 0 && lhs.owner === rhs.owner {
+            return true  // the same detached type
         }
-        if lhs.slot < 0 && rhs.slot < 0 && lhs.detachedNumber == rhs.detachedNumber {
-            return true
+        return switch (lhs.detached, rhs.detached) {
+        case (nil, nil): lhs.foldedIdentifier == rhs.foldedIdentifier
+        case (let left?, let right?): DetachedType.sameIdentifier(left, right)
+        case (let left?, nil): rhs.snapshot != nil && left.hasIdentifier(rhs.foldedIdentifier)
+        case (nil, let right?): lhs.snapshot != nil && right.hasIdentifier(lhs.foldedIdentifier)
         }
-        return lhs.slot < 0 ? lhs.hasDetachedIdentifier(of: rhs) : rhs.hasDetachedIdentifier(of: lhs)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(foldedIdentifier)
+        if let detached {
+            switch detached.identity {
+            case .dynamic(let parent, let tagClass, let tag):
+                hasher.combine(parent)
+                hasher.combine(tagClass)
+                hasher.combine(tag)
+            case .identifier(let folded):
+                hasher.combine(folded)
+            }
+            return
+        }
+        let folded = foldedIdentifier
+        if folded.utf8.starts(with: "dyn.".utf8), let contents = DynamicIdentifier.decode(folded) {
+            // A declared `dyn.` identifier (nobody declares one in practice) hashes as the dynamic type it names.
+            hasher.combine(contents.conformsTo)
+            hasher.combine(contents.tagClass.folded)
+            hasher.combine(contents.tag)
+        } else {
+            hasher.combine(folded)
+        }
     }
 }
 

@@ -32,8 +32,8 @@ extension UTType {
             return nil
         }
         self.init(
-            storage: registry.storage, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true
-        )
+            detached: DetachedType(undeclared: identifier, parent: nil, serial: registry.storage.serial),
+            followsCurrent: true)
     }
 
     /// Creates the preferred type for a filename extension, among those that conform to `supertype`.
@@ -75,14 +75,13 @@ extension UTType {
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        // A declared tag: found in the current snapshot without counting a reference or allocating.
-        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
-            TypeRegistry.withCurrentStorage { storage in
-                TypeRegistry.declaredType(tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage)
-            }
+        // A declared tag: found in the current snapshot without counting a reference or allocating; an undeclared
+        // one gives its dynamic type, one small object.
+        let found = TypeRegistry.withCurrentStorage { storage in
+            TypeRegistry.knownOrDynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage)
         }
-        if let declared = declared ?? nil {
-            self = declared
+        if let found {
+            self = found
             return
         }
         let type = TypeRegistry.withCurrent { registry in
@@ -139,8 +138,9 @@ extension UTType {
         if let (storage, slot) = registry.storage.declared(forFolded: Folding.fold(identifier)) {
             self.init(storage: storage, slot: slot, followsCurrent: true)
         } else {
-            let detached = DetachedType(undeclared: identifier, parents: [parentType ?? .data])
-            self.init(storage: registry.storage, detached: detached, followsCurrent: true)
+            let detached = DetachedType(
+                undeclared: identifier, parent: parentType ?? .data, serial: registry.storage.serial)
+            self.init(detached: detached, followsCurrent: true)
         }
     }
 }

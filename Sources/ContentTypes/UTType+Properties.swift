@@ -29,10 +29,14 @@ extension UTType {
         tags[.mimeType]?.first
     }
 
-    /// A description for people, such as `PNG image`; `nil` for dynamic and undeclared types and for desktop
-    /// database types (the database's generated files carry no descriptions).
+    /// A description for people, such as `PNG image`; `nil` for dynamic and undeclared types.
+    ///
+    /// A type of the desktop database takes the comment of its shared-mime-info file
+    /// (`/usr/share/mime/MEDIA/SUBTYPE.xml`), read the first time it is asked for, in the language of the user's
+    /// locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when the file has it, in English otherwise.
     public var localizedDescription: String? {
-        resolved.declaration?.description
+        let type = resolved
+        return type.slot >= 0 ? type.storage.localizedDescription(type.slot) : nil
     }
 
     /// A web page describing the type, when its declaration gives one (`UTTypeReferenceURL`).

@@ -9,31 +9,33 @@
 /// Identity is the identifier, compared case-insensitively: `UTType("PUBLIC.PNG") == .png`. `Codable` encodes the
 /// identifier as a single string.
 public struct UTType: Sendable {
-    // A type is a plain value: numbers into `InternedTables`, no reference. Copying one, keeping it in an array or a
-    // dictionary and asking it `conforms(to:)` count no references.
+    // A type is a small value: a slot, and at most one reference. A type of the system catalog holds none (its slot
+    // is the same in every registry); a type a registry declares beyond the catalog holds that registry's snapshot,
+    // which lives as long as some value or registry holds it; a dynamic or undeclared type holds its own small object,
+    // freed with the last value that holds it. Nothing is kept process-wide: a million distinct dynamic types cost
+    // nothing once the values are gone.
 
-    /// The number of the registry snapshot this value was resolved in (`InternedTables`); 0 for the types of the
-    /// system catalog, which have the same slot and the same answers in every registry.
-    @usableFromInline let registry: UInt32
-    /// The type's slot in its registry, or -1 for a type the registry does not hold (dynamic or undeclared).
+    // One reference field, not two: a value with a single reference is copied with one retain, inline, where two
+    // optional references make the compiler copy pairs of values through the runtime's generic value witnesses.
+
+    /// What the value holds: the registry snapshot that declares the type (`snapshot`) when `slot` is a slot beyond
+    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type.
+    @usableFromInline let owner: TypeOwner?
+    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), or -1 for a detached type.
     @usableFromInline let slot: Int32
-    /// The number of the type's `DetachedType` when `slot` is -1.
-    @usableFromInline let detachedNumber: UInt32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
     @usableFromInline let followsCurrent: Bool
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.registry = slot < storage.systemCount ? 0 : InternedTables.number(of: storage)
+        self.owner = slot < storage.systemCount ? nil : storage
         self.slot = slot
         self.followsCurrent = followsCurrent
-        self.detachedNumber = 0
     }
 
-    init(storage: RegistryStorage, detached: DetachedType, followsCurrent: Bool) {
-        self.registry = InternedTables.number(of: storage)
+    init(detached: DetachedType, followsCurrent: Bool) {
+        self.owner = detached
         self.slot = -1
         self.followsCurrent = followsCurrent
-        self.detachedNumber = InternedTables.number(of: detached)
     }
 
     /// A type of the system catalog, for the static members.
@@ -43,19 +45,15 @@ public struct UTType: Sendable {
             self.init(storage: system, slot: slot, followsCurrent: true)
         } else {
             self.init(
-                storage: system, detached: DetachedType(undeclared: identifier, parents: []), followsCurrent: true)
+                detached: DetachedType(undeclared: identifier, parent: nil, serial: system.serial),
+                followsCurrent: true)
         }
     }
 
-    /// The registry snapshot that answers for this value: the one it was resolved in, or the system catalog's for a
-    /// catalog type.
+    /// The registry snapshot that answers for a declared value: the one it was resolved in, or the system catalog's
+    /// for a catalog type (and, meaninglessly, for a detached type).
     var storage: RegistryStorage {
-        InternedTables.registry(registry).pointee.storage.takeUnretainedValue()
-    }
-
-    /// The facts of a type its registry does not hold.
-    var detached: DetachedType? {
-        slot < 0 ? InternedTables.detached(detachedNumber).pointee.type.takeUnretainedValue() : nil
+        snapshot ?? RegistryStorage.system
     }
 
     /// The identifier, case-folded: what equality and hashing use.
@@ -71,15 +69,15 @@ public struct UTType: Sendable {
         slot >= 0 ? storage.declaration(slot) : nil
     }
 
-    /// Whether answers from `storage` are current: always for values bound to a registry, and for values that follow
-    /// the current registry while it has not been replaced. Catalog types are the same in every registry; a detached
-    /// type made in the catalog's registry is not (a registry that replaces it may declare the type).
-    @inline(__always)
+    /// Whether answers from the value's registry are current: always for values bound to a registry and for catalog
+    /// types (the same in every registry), and for values that follow the current registry while it has not been
+    /// replaced. A detached type made in one registry may be declared by the one that replaces it.
+    @inlinable @inline(__always)
     var isFresh: Bool {
-        guard followsCurrent, registry != 0 || slot < 0 else {
+        guard followsCurrent, let owner else {
             return true
         }
-        return InternedTables.registry(registry).pointee.serial == TypeRegistry.currentSerial
+        return owner.serial == TypeRegistry.currentSerial
     }
 
     /// This value as the registry it should answer from sees it: itself, or re-resolved in `TypeRegistry.current`
@@ -93,67 +91,150 @@ public struct UTType: Sendable {
             return UTType(storage: storage, slot: slot, followsCurrent: true)
         }
         if let detached, detached.isDynamic {
-            return UTType(storage: current, detached: detached, followsCurrent: true)
+            return UTType(detached: detached.madeAgain(serial: current.serial), followsCurrent: true)
         }
         return self
     }
 }
 
-/// The facts of a type that its registry does not hold: a dynamic type, or a type created with
-/// `init(exportedAs:conformingTo:)` / `init(importedAs:conformingTo:)` that nobody declared.
-final class DetachedType: Sendable {
-    let identifier: String
-    let folded: String
-    let parents: [UTType]
-    let tags: [UTTagClass: [String]]
-    let isDynamic: Bool
-    /// `parents`, at a fixed address for `InternedTables`; freed with this object.
-    nonisolated(unsafe) let parentBuffer: UnsafeBufferPointer<UTType>
+/// What a `UTType` holds a reference to: a registry snapshot (`RegistryStorage`) or the facts of a type no registry
+/// holds (`DetachedType`). Immutable.
+@usableFromInline
+class TypeOwner: @unchecked Sendable {
+    // Sendable: its only stored property is an immutable integer; subclasses are immutable too.
 
-    init(identifier: String, parents: [UTType], tags: [UTTagClass: [String]], isDynamic: Bool) {
-        self.identifier = identifier
-        self.folded = Folding.fold(identifier)
-        self.parents = parents
-        self.tags = tags
-        self.isDynamic = isDynamic
-        let buffer = UnsafeMutableBufferPointer<UTType>.allocate(capacity: max(1, parents.count))
-        _ = buffer.initialize(from: parents)
-        self.parentBuffer = UnsafeBufferPointer(rebasing: buffer[..<parents.count])
-    }
+    /// The serial of the registry snapshot: the snapshot's own, or the one a detached type was made in.
+    @usableFromInline let serial: UInt64
 
-    convenience init(undeclared identifier: String, parents: [UTType]) {
-        self.init(identifier: identifier, parents: parents, tags: [:], isDynamic: false)
-    }
-
-    deinit {
-        // UTType is a plain value: nothing to deinitialise.
-        UnsafeMutableRawPointer(mutating: parentBuffer.baseAddress)?.deallocate()
-    }
-
-    /// What makes two detached types the same: equal keys share one number in `InternedTables`.
-    struct Key: Hashable {
-        let identifier: String
-        let parents: [UTType.Identity]
-        let tags: [UTTagClass: [String]]
-        let isDynamic: Bool
-    }
-
-    var key: Key {
-        Key(
-            identifier: identifier, parents: parents.map(\.identity), tags: tags, isDynamic: isDynamic)
+    init(serial: UInt64) {
+        self.serial = serial
     }
 }
 
-extension UTType {
-    /// A value's exact identity, for `DetachedType.Key`: what `==` compares, and more.
-    struct Identity: Hashable {
-        @usableFromInline let registry: UInt32
-        @usableFromInline let slot: Int32
-        @usableFromInline let detachedNumber: UInt32
-        @usableFromInline let followsCurrent: Bool
+/// The facts of a type that its registry does not hold: a dynamic type, or a type created with
+/// `init(exportedAs:conformingTo:)` / `init(importedAs:conformingTo:)` that nobody declared.
+///
+/// A dynamic type is computed from its tag, as Apple's are: it keeps the folded tag, its tag class and the type it
+/// conforms to, and makes its `dyn.` identifier only when asked for it. Two dynamic types are equal when their
+/// identifiers are, that is when their tags, tag classes and parents' identifiers are. Nothing is registered
+/// anywhere: the object is freed with the last value that holds it.
+@usableFromInline
+final class DetachedType: TypeOwner, @unchecked Sendable {
+    // Sendable: every stored property is an immutable Sendable value.
+    enum Name: Sendable {
+        /// A dynamic type: the tag, folded as `Folding.foldTag(_:of:)` folds it, its class and its parent.
+        case dynamic(tag: String, tagClass: UTTagClass, parent: UTType)
+        /// A type nobody declares, with the identifier it was made with, folded, and the type it conforms to.
+        case undeclared(identifier: String, folded: String, parent: UTType?)
+    }
+
+    let name: Name
+    /// The type this one conforms to directly, if any.
+    let parent: UTType?
+    let isDynamic: Bool
+    /// The catalog slot of `parent` when it is a catalog type (every dynamic type made for a tag without a
+    /// supertype has `public.data`), else -1: what `conforms(to:)` reads for a catalog supertype.
+    @usableFromInline let parentCatalogSlot: Int32
+
+    /// - Parameters:
+    ///   - name: what the type is.
+    ///   - serial: the serial of the registry snapshot the type was made in (`isFresh`).
+    init(name: Name, serial: UInt64) {
+        self.name = name
+        switch name {
+        case .dynamic(_, _, let parent):
+            self.parent = parent
+            self.isDynamic = true
+        case .undeclared(_, _, let parent):
+            self.parent = parent
+            self.isDynamic = false
+        }
+        if let parent, parent.slot >= 0, parent.owner == nil {
+            parentCatalogSlot = parent.slot
+        } else {
+            parentCatalogSlot = -1
+        }
+        super.init(serial: serial)
+    }
+
+    convenience init(dynamic tag: String, of tagClass: UTTagClass, parent: UTType, serial: UInt64) {
+        self.init(name: .dynamic(tag: tag, tagClass: tagClass, parent: parent), serial: serial)
+    }
+
+    convenience init(undeclared identifier: String, parent: UTType?, serial: UInt64) {
+        self.init(
+            name: .undeclared(identifier: identifier, folded: Folding.fold(identifier), parent: parent),
+            serial: serial)
+    }
+
+    /// The same type, made in the registry snapshot with `serial`.
+    func madeAgain(serial: UInt64) -> DetachedType {
+        DetachedType(name: name, serial: serial)
+    }
+
+    /// The identifier: a dynamic type's is computed from its tag, each time it is asked for.
+    var identifier: String {
+        switch name {
+        case .dynamic(let tag, let tagClass, let parent):
+            DynamicIdentifier.make(tag: tag, of: tagClass, conformingTo: parent.identifier)
+        case .undeclared(let identifier, _, _):
+            identifier
+        }
+    }
+
+    /// The identifier, case-folded (a dynamic identifier is folded as it is made).
+    var folded: String {
+        switch name {
+        case .dynamic: identifier
+        case .undeclared(_, let folded, _): folded
+        }
+    }
+
+    /// A dynamic type's tags: the one it was made from. An undeclared type has none.
+    var tags: [UTTagClass: [String]] {
+        if case .dynamic(let tag, let tagClass, _) = name {
+            return [tagClass: [tag]]
+        }
+        return [:]
+    }
+
+    /// What equality and hashing compare: the contents of a dynamic identifier (a dynamic type's, or an undeclared
+    /// type's whose identifier decodes as one), else the folded identifier. Equal identities are equal identifiers.
+    enum Identity: Hashable {
+        case dynamic(parent: String, tagClass: String, tag: String)
+        case identifier(String)
     }
 
     var identity: Identity {
-        Identity(registry: registry, slot: slot, detachedNumber: detachedNumber, followsCurrent: followsCurrent)
+        switch name {
+        case .dynamic(let tag, let tagClass, let parent):
+            return .dynamic(parent: parent.foldedIdentifier, tagClass: tagClass.folded, tag: tag)
+        case .undeclared(_, let folded, _):
+            if let contents = DynamicIdentifier.decode(folded) {
+                return .dynamic(parent: contents.conformsTo, tagClass: contents.tagClass.folded, tag: contents.tag)
+            }
+            return .identifier(folded)
+        }
+    }
+
+    /// Whether this type's identifier is `folded`, a folded identifier.
+    func hasIdentifier(_ folded: String) -> Bool {
+        if isDynamic && !folded.utf8.starts(with: "dyn.".utf8) {
+            return false  // no need to make the identifier
+        }
+        return self.folded == folded
+    }
+
+    /// Whether two detached types have the same identifier.
+    static func sameIdentifier(_ lhs: DetachedType, _ rhs: DetachedType) -> Bool {
+        if lhs === rhs {
+            return true
+        }
+        if case .dynamic(let leftTag, let leftClass, let leftParent) = lhs.name,
+            case .dynamic(let rightTag, let rightClass, let rightParent) = rhs.name
+        {
+            return leftTag == rightTag && leftClass.folded == rightClass.folded && leftParent == rightParent
+        }
+        return lhs.identity == rhs.identity
     }
 }

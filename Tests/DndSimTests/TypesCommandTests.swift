@@ -123,10 +123,31 @@ struct TypesCommandTests {
     @Test func listFiltersByConformance() throws {
         let result = try dndSim(["types", "list", "--conforming-to", "public.archive"])
         #expect(result.status == 0)
-        let identifiers = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ")[0] }
+        // Identifiers start their lines; the description of a long identifier is on the next line, indented.
+        let identifiers = result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+            .map { $0.split(separator: " ")[0] }
         #expect(identifiers.contains("public.zip-archive") && identifiers.contains("public.tar-archive"))
         #expect(!identifiers.contains("public.png"))
         #expect(identifiers == identifiers.sorted())
+    }
+
+    @Test("types list fits 100 columns and describes the desktop database's types from its files")
+    func listFitsAndDescribesDesktopTypes() throws {
+        let result = try dndSim(["types", "list"], environment: ["LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let wide = lines.filter { $0.count > 100 }
+        #expect(wide.isEmpty, "\(wide.count) lines wider than 100 columns, first: \(wide.first ?? "")")
+        guard FileManager.default.fileExists(atPath: "/usr/share/mime/application/x-bittorrent.xml") else {
+            return  // no desktop database on this machine: the catalog's own descriptions only
+        }
+        // A type only the database declares, described in English from application/x-bittorrent.xml.
+        let torrent = try #require(lines.firstIndex { $0.hasPrefix("org.freedesktop.mime.application.x-bittorrent") })
+        let described =
+            lines[torrent].contains("BitTorrent seed file") || lines[torrent + 1].contains("BitTorrent seed file")
+        #expect(described)
+        let german = try dndSim(["types", "show", "application/x-bittorrent"], environment: ["LC_ALL": "de_DE.UTF-8"])
+        #expect(german.standardOutput.contains("BitTorrent-Seed-Datei"))
     }
 
     @Test func treeDrawsDescendants() throws {

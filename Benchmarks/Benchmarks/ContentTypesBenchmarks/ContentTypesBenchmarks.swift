@@ -333,4 +333,8 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: Against the C libraries (issue 17)
 
     registerAnchoredBenchmarks()
+
+    // MARK: Types nobody declares (issue 30)
+
+    registerDynamicTypeBenchmarks()
 }

@@ -80,8 +80,11 @@ struct DesktopDatabase: Sendable {
         lastLineOfKey.reserveCapacity(lines)
         try typesFile.forEachLine { line throws(TypeRegistryError) in
             let number = types.count
-            let key = Self.withFolded(line.bytes) { folded in
-                folded.map { mimeTypes.add(folded: $0, slot: Int32(number)) } ?? -1
+            let key = Self.withFolded(line.bytes) { folded -> Int in
+                guard let folded else {
+                    return -1
+                }
+                return mimeTypes.add(folded: folded, slot: Int32(number))
             }
             if key == lastLineOfKey.count {
                 lastLineOfKey.append(number)
@@ -97,7 +100,12 @@ struct DesktopDatabase: Sendable {
         /// string: no new string is made), the number of the type when it is a type's own name, and the number of
         /// the type it names either way (through an alias).
         func lookUp(_ bytes: ArraySlice<UInt8>) -> (text: String, own: Int?, any: Int?) {
-            let entry = Self.withFolded(bytes) { $0.flatMap(mimeTypes.firstSlot(withFolded:)) }
+            let entry = Self.withFolded(bytes) { folded -> Int32? in
+                guard let folded else {
+                    return nil
+                }
+                return mimeTypes.firstSlot(withFolded: folded)
+            }
             guard let entry else {
                 return (String(decoding: bytes, as: UTF8.self), nil, nil)
             }
@@ -185,17 +193,10 @@ struct DesktopDatabase: Sendable {
     /// Calls `body` with a MIME type's bytes folded as tags are (`Folding.withFoldedTag`), or with `nil` when they
     /// are no valid MIME type.
     private static func withFolded<Result>(
-        _ bytes: ArraySlice<UInt8>, _ body: (UnsafeBufferPointer<UInt8>?) -> Result
+        _ bytes: ArraySlice<UInt8>, _ body: (Span<UInt8>?) -> Result
     ) -> Result {
-        let ascii = bytes.withUnsafeBufferPointer { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { buffer -> Result? in
-                guard !bytes.contains(where: { $0 >= 0x80 }) else {
-                    return nil
-                }
-                return body(Folding.foldASCIITag(bytes, of: .mimeType, into: buffer))
-            }
-        }
-        return ascii ?? Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .mimeType, body)
+        Folding.withFoldedASCII(bytes.span, of: .mimeType, body)
+            ?? Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .mimeType, body)
     }
 
     /// The path of a file of the database: `directory`, a slash unless it ends with one, and `name`. (Paths are

@@ -31,6 +31,9 @@ final class DesktopTypes: Sendable {
     private let identifierIndex: TagIndex
     /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
     private let declarations = Lock([TypeDeclaration?]())
+    /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type that
+    /// has none; empty until the first is read. At most one per type, freed with the registry.
+    private let descriptions = Lock([String??]())
 
     /// Places the database's types after a registry's.
     ///
@@ -105,10 +108,7 @@ final class DesktopTypes: Sendable {
 
     /// The slot of an own type's folded identifier.
     func slot(forFolded identifier: String) -> Int32? {
-        var identifier = identifier
-        return identifier.withUTF8 { bytes in
-            identifierIndex.firstSlot(withFolded: bytes) { $0 >= firstSlot }
-        }
+        identifierIndex.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot }
     }
 
     /// The first slot, in the database's order of preference, that a folded tag leads to and `accept` accepts.
@@ -120,7 +120,7 @@ final class DesktopTypes: Sendable {
     /// - Returns: the slot, or `nil` when the database has no such tag or `accept` accepts none of its slots.
     @inline(__always)
     func firstSlot(
-        withFoldedTag tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool
+        withFoldedTag tag: Span<UInt8>, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool
     ) -> Int32? {
         switch kind {
         case .filenameExtension:
@@ -132,7 +132,7 @@ final class DesktopTypes: Sendable {
     }
 
     /// Every slot a folded tag leads to, each once, in the database's order of preference.
-    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of kind: UTTagClass.Kind) -> [Int32] {
+    func slots(withFoldedTag tag: Span<UInt8>, of kind: UTTagClass.Kind) -> [Int32] {
         let found: [Int32] =
             switch kind {
             case .filenameExtension: database.extensionIndex.slots(withFolded: tag).map { slots[Int($0)] }
@@ -192,6 +192,28 @@ final class DesktopTypes: Sendable {
             made[index] = declaration
             return declaration
         }
+    }
+
+    /// The description of the own type in `slot`, in the user's language, read from the database's file for the
+    /// type the first time it is asked for (`DesktopDescriptions`).
+    ///
+    /// - Parameter slot: a slot from `firstSlot` on.
+    /// - Returns: the description, or `nil` when the database has none for the type.
+    func description(_ slot: Int32) -> String? {
+        let index = Int(slot - firstSlot)
+        if let read = descriptions.withLock({ $0.isEmpty ? nil : $0[index] }) {
+            return read
+        }
+        let description = DesktopDescriptions.description(
+            of: database.types[numbers[index]], in: database.directory,
+            languages: DesktopDescriptions.preferredLanguages())
+        descriptions.withLock { read in
+            if read.isEmpty {
+                read = Array(repeating: nil, count: count)
+            }
+            read[index] = .some(description)
+        }
+        return description
     }
 
     /// The direct parents of a desktop type: the types of its `sub-class-of` parents, then the abstract types of

@@ -1,33 +1,21 @@
 /// The reflexive, transitive conformance relation of one registry, precomputed as one bit set per type: bit `j`
 /// of row `i` says that type `i` conforms to type `j`. Asking is one load and one mask.
 ///
-/// The bits live at a fixed address for the closure's life (`InternedTables` reads them through a pointer), in a
-/// buffer owned by a private object that frees them with the last copy of the closure.
-struct ConformanceClosure: Sendable {
-    /// The bits, owned here; immutable once computed.
-    private final class Bits: Sendable {
-        nonisolated(unsafe) let words: UnsafeMutableBufferPointer<UInt64>
-
-        init(count: Int) {
-            words = .allocate(capacity: count)
-            words.initialize(repeating: 0)
-        }
-
-        deinit {
-            words.deallocate()
-        }
-    }
-
-    let wordsPerRow: Int
-    private let bits: Bits
+/// A class, so that asking through a registry reads the bits without counting a reference to the array.
+@usableFromInline
+final class ConformanceClosure: Sendable {
+    /// The bits, row after row; immutable once computed.
+    @usableFromInline let words: [UInt64]
+    @usableFromInline let wordsPerRow: Int
+    /// How many types (rows, and bits in use per row).
+    let count: Int
 
     /// Computes the closure of `parents` (direct parents by slot), visiting slots in `order`, which lists every
     /// slot after all of its parents.
     init(parents: [[Int32]], order: [Int32]) {
         let count = parents.count
         let wordsPerRow = max(1, (count + 63) / 64)
-        let bits = Bits(count: max(1, count) * wordsPerRow)
-        let words = bits.words
+        var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in order {
             let row = Int(slot) * wordsPerRow
             words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
@@ -38,21 +26,45 @@ struct ConformanceClosure: Sendable {
                 }
             }
         }
+        self.words = words
         self.wordsPerRow = wordsPerRow
-        self.bits = bits
+        self.count = count
     }
 
-    /// The first word of the bits, valid while this closure (or a copy) exists.
-    var words: UnsafePointer<UInt64> {
-        // The buffer is never empty (see init), so it has a base address.
-        UnsafePointer(bits.words.baseAddress.unsafelyUnwrapped)
-    }
-
-    /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry.
-    @inline(__always)
+    /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry (the array's
+    /// bounds check stops any other).
+    @inlinable @inline(__always)
     func contains(_ slot: Int32, _ other: Int32) -> Bool {
-        let word = bits.words[Int(slot) * wordsPerRow + Int(other >> 6)]
-        return word & (1 << UInt64(other & 63)) != 0
+        words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+    }
+
+    /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words per type and no bit past the
+    /// last type; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
+    /// parent in `parents` (by slot) is in its child's row.
+    ///
+    /// - Parameter parents: the direct parents of each slot, when known.
+    func _checkInvariants(parents: (Int32) -> [Int32]) {
+        #if DEBUG
+            precondition(wordsPerRow == max(1, (count + 63) / 64), "closure: row length")
+            precondition(words.count == max(1, count) * wordsPerRow, "closure: one row per type")
+            for slot in 0..<Int32(count) {
+                precondition(contains(slot, slot), "closure: type \(slot) conforms to itself")
+                let row = row(slot)
+                precondition(row.allSatisfy { Int($0) < count }, "closure: type \(slot) has bits past the last type")
+                for parent in parents(slot) {
+                    precondition(contains(slot, parent), "closure: type \(slot) conforms to its parent \(parent)")
+                }
+                for other in row {
+                    let base = Int(slot) * wordsPerRow
+                    let otherBase = Int(other) * wordsPerRow
+                    for word in 0..<wordsPerRow {
+                        precondition(
+                            words[otherBase + word] & ~words[base + word] == 0,
+                            "closure: type \(slot) conforms to \(other) but not to all it conforms to")
+                    }
+                }
+            }
+        #endif
     }
 
     /// Every slot that `slot` conforms to, itself included, in slot order.
@@ -60,7 +72,7 @@ struct ConformanceClosure: Sendable {
         var result: [Int32] = []
         let row = Int(slot) * wordsPerRow
         for word in 0..<wordsPerRow {
-            var bits = self.bits.words[row + word]
+            var bits = words[row + word]
             while bits != 0 {
                 let bit = bits.trailingZeroBitCount
                 result.append(Int32(word * 64 + bit))

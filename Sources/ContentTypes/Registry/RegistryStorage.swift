@@ -30,17 +30,15 @@ struct TagIndexes: Sendable {
 /// The immutable contents of one registry snapshot: declarations by slot, lookup tables and the conformance
 /// closure. Slots `0..<systemCount` are the system catalog, in catalog order, in every registry; then come the
 /// declarations' types (`entries`), then the desktop database's own types (`desktop`).
-final class RegistryStorage: Sendable {
+@usableFromInline
+final class RegistryStorage: TypeOwner, @unchecked Sendable {
+    // Sendable: every stored property is an immutable Sendable value, or behind a lock.
     struct Entry: Sendable {
         let declaration: TypeDeclaration
         let folded: String
         let parents: [Int32]
     }
 
-    let serial: UInt64
-    /// The snapshot's number in `InternedTables`, 0 until a type of its own is made (and always for the system
-    /// catalog's, whose number is 0).
-    let internedNumber = Atomic<UInt32>(0)
     let systemCount: Int32
     /// The catalog's and the declarations' types, by slot.
     let entries: [Entry]
@@ -48,10 +46,7 @@ final class RegistryStorage: Sendable {
     let desktop: DesktopTypes?
     /// The desktop database this registry reads when a look-up first needs it.
     let deferred: DeferredDesktopDatabase?
-    let closure: ConformanceClosure
-    /// The closure's bits and row length, copied out of `closure` for look-ups that must not touch its owner.
-    nonisolated(unsafe) let closureWords: UnsafePointer<UInt64>
-    let closureWordsPerRow: Int
+    @usableFromInline let closure: ConformanceClosure
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
     private let tagIndexes: TagIndexes
@@ -66,30 +61,48 @@ final class RegistryStorage: Sendable {
         slotByIdentifier: [String: Int32],
         tagIndexes: TagIndexes
     ) {
-        self.serial = serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
-        if self.serial != 0 {
-            // The catalog's types of this registry are number 0 in InternedTables, which the system catalog's
-            // registry registers as it is made: make sure it is, before any type of this registry exists.
-            _ = RegistryStorage.system
-        }
         self.systemCount = systemCount
         self.entries = entries
         self.desktop = desktop
         self.deferred = inputs.deferredDesktop.map(DeferredDesktopDatabase.init)
         self.closure = closure
-        self.closureWords = closure.words
-        self.closureWordsPerRow = closure.wordsPerRow
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
+        // The snapshot's serial number: 0 for the system catalog's; a registry with its deferred desktop database
+        // read keeps the serial of the one without.
+        super.init(serial: serial ?? nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue)
+        _checkInvariants()
+    }
+
+    /// Checks the invariants of the tables a type's value path reads, in debug builds: the conformance closure
+    /// (covering every slot, with every declared parent) and the tag indexes. Run after every registry build; the
+    /// tests call it again on the registries they build.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(closure.count == count, "closure: \(closure.count) rows for \(count) types")
+            closure._checkInvariants { slot in
+                if Int(slot) < entries.count {
+                    return entries[Int(slot)].parents
+                }
+                return desktop.map { $0.parents[Int(slot - $0.firstSlot)] } ?? []
+            }
+            tagIndexes.filenameExtensions._checkInvariants()
+            tagIndexes.mimeTypes._checkInvariants()
+            for index in tagIndexes.others.values {
+                index._checkInvariants()
+            }
+            if let database = desktop?.database {
+                database.extensionIndex._checkInvariants()
+                database.mimeTypeIndex._checkInvariants()
+            }
+        #endif
     }
 
     /// The registry of the system catalog alone, shared by every registry that adds nothing.
-    static let system: RegistryStorage = {
+    @usableFromInline static let system: RegistryStorage = {
         do {
-            let system = try RegistryBuilder.build(RegistryInputs(), serial: 0)
-            InternedTables.registerSystem(system)
-            return system
+            return try RegistryBuilder.build(RegistryInputs(), serial: 0)
         } catch {
             // The catalog is checked by the tests (SystemCatalogTests); a broken catalog is a build defect.
             preconditionFailure("the system catalog is inconsistent: \(error)")
@@ -103,7 +116,7 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].declaration.identifier
         }
-        return desktop.unsafelyUnwrapped.identifier(slot)
+        return desktopTypes(slot).identifier(slot)
     }
 
     /// The case-folded identifier of the type in `slot`: what equality and hashing use.
@@ -111,7 +124,7 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].folded
         }
-        return desktop.unsafelyUnwrapped.folded(slot)
+        return desktopTypes(slot).folded(slot)
     }
 
     /// The declaration of the type in `slot`; a desktop type's is made the first time it is asked for.
@@ -119,13 +132,29 @@ final class RegistryStorage: Sendable {
         if Int(slot) < entries.count {
             return entries[Int(slot)].declaration
         }
-        return desktop.unsafelyUnwrapped.declaration(slot, identifierOf: identifier)
+        return desktopTypes(slot).declaration(slot, identifierOf: identifier)
     }
 
-    /// Whether the type in `slot` conforms to the type in `other`, read through `closureWords`.
-    @inline(__always)
+    /// The desktop types that hold a slot after `entries`: a slot of this registry past its entries is one of them.
+    private func desktopTypes(_ slot: Int32) -> DesktopTypes {
+        guard let desktop else {
+            preconditionFailure("slot \(slot) is not a slot of this registry (\(entries.count) types)")
+        }
+        return desktop
+    }
+
+    /// The description of the type in `slot`: its declaration's, or a desktop type's from the database's files.
+    func localizedDescription(_ slot: Int32) -> String? {
+        if Int(slot) < entries.count {
+            return entries[Int(slot)].declaration.description
+        }
+        return desktopTypes(slot).description(slot)
+    }
+
+    /// Whether the type in `slot` conforms to the type in `other`, both slots of this registry.
+    @inlinable @inline(__always)
     func conforms(_ slot: Int32, _ other: Int32) -> Bool {
-        closureWords[Int(slot) &* closureWordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+        closure.contains(slot, other)
     }
 
     /// The slot of a folded identifier.
@@ -142,7 +171,7 @@ final class RegistryStorage: Sendable {
     /// - Returns: the first slot accepted, in order of preference.
     @inline(__always)
     func firstSlot(
-        withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass, where accept: (Int32) -> Bool
+        withFoldedTag tag: Span<UInt8>, of tagClass: UTTagClass, where accept: (Int32) -> Bool
     )
         -> Int32?
     {
@@ -158,7 +187,7 @@ final class RegistryStorage: Sendable {
     }
 
     /// The slots of the types with a folded tag, preferred first.
-    func slots(withFoldedTag tag: UnsafeBufferPointer<UInt8>, of tagClass: UTTagClass) -> [Int32] {
+    func slots(withFoldedTag tag: Span<UInt8>, of tagClass: UTTagClass) -> [Int32] {
         let own =
             switch tagClass.kind {
             case .filenameExtension: tagIndexes.filenameExtensions.slots(withFolded: tag)
@@ -194,7 +223,7 @@ final class RegistryStorage: Sendable {
 
     /// The slot that `type` has in this registry, if this registry knows it.
     func slot(of type: UTType) -> Int32? {
-        if type.slot >= 0 && (type.registry == 0 || type.registry == internedNumber.load(ordering: .relaxed)) {
+        if type.slot >= 0 && (type.owner == nil || type.owner === self) {
             return type.slot
         }
         return slot(forFolded: type.foldedIdentifier)

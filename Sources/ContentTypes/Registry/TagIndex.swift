@@ -1,17 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The slots of the types that have each tag of one tag class, preferred first.
 ///
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
 /// probes a table that is at most half full and compares bytes, so it allocates nothing and costs the same whatever
-/// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller.
-struct TagIndex: Sendable {
+/// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
+/// `_checkInvariants()` checks them. A class, so that reaching an index through its registry counts no reference per
+/// array.
+final class TagIndex: Sendable {
     private struct Key: Sendable {
         let hash: UInt64
         let bytesStart: Int32
@@ -20,45 +14,13 @@ struct TagIndex: Sendable {
         let slotsCount: Int32
     }
 
-    /// The index's tables, in buffers at fixed addresses that a look-up reads through pointers, without counting
-    /// references to arrays; immutable once built, freed with the last copy of the index.
-    private final class Tables: Sendable {
-        /// The keys' bytes, back to back.
-        nonisolated(unsafe) let bytes: UnsafeMutableBufferPointer<UInt8>
-        nonisolated(unsafe) let keys: UnsafeMutableBufferPointer<Key>
-        /// The slots of every key, key after key.
-        nonisolated(unsafe) let slots: UnsafeMutableBufferPointer<Int32>
-        /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
-        nonisolated(unsafe) let buckets: UnsafeMutableBufferPointer<Int32>
-
-        init(bytes: [UInt8], keys: [Key], slots: [Int32], buckets: [Int32]) {
-            self.bytes = Self.copy(bytes)
-            self.keys = Self.copy(keys)
-            self.slots = Self.copy(slots)
-            self.buckets = Self.copy(buckets)
-        }
-
-        private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
-            let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(1, array.count))
-            _ = buffer.initialize(from: array)
-            return UnsafeMutableBufferPointer(rebasing: buffer[..<array.count])
-        }
-
-        deinit {
-            bytes.deallocate()
-            keys.deallocate()
-            slots.deallocate()
-            buckets.deallocate()
-        }
-    }
-
-    /// Owns the buffers below.
-    private let tables: Tables
-    // The buffers, copied out of `tables` so that a look-up reads them without touching the object.
-    nonisolated(unsafe) private let bytes: UnsafeMutableBufferPointer<UInt8>
-    nonisolated(unsafe) private let keys: UnsafeMutableBufferPointer<Key>
-    nonisolated(unsafe) private let slots: UnsafeMutableBufferPointer<Int32>
-    nonisolated(unsafe) private let buckets: UnsafeMutableBufferPointer<Int32>
+    /// The keys' bytes, back to back.
+    private let bytes: [UInt8]
+    private let keys: [Key]
+    /// The slots of every key, key after key.
+    private let slots: [Int32]
+    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
+    private let buckets: [Int32]
 
     init(_ builder: TagIndexBuilder) {
         // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
@@ -89,17 +51,15 @@ struct TagIndex: Sendable {
                     hash: key.hash, bytesStart: key.bytesStart, bytesCount: key.bytesCount,
                     slotsStart: Int32(start), slotsCount: Int32(slots.count - start)))
         }
-        let tables = Tables(bytes: builder.bytes, keys: keys, slots: slots, buckets: builder.buckets)
-        self.tables = tables
-        self.bytes = tables.bytes
-        self.keys = tables.keys
-        self.slots = tables.slots
-        self.buckets = tables.buckets
+        self.bytes = builder.bytes
+        self.keys = keys
+        self.slots = slots
+        self.buckets = builder.buckets
     }
 
     /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
     @inline(__always)
-    func firstSlot(withFolded key: UnsafeBufferPointer<UInt8>, where accept: (Int32) -> Bool) -> Int32? {
+    func firstSlot(withFolded key: Span<UInt8>, where accept: (Int32) -> Bool) -> Int32? {
         for position in positions(ofFolded: key) where accept(slots[position]) {
             return slots[position]
         }
@@ -107,19 +67,19 @@ struct TagIndex: Sendable {
     }
 
     /// Every slot with the folded tag `key`, preferred first.
-    func slots(withFolded key: UnsafeBufferPointer<UInt8>) -> ArraySlice<Int32> {
+    func slots(withFolded key: Span<UInt8>) -> ArraySlice<Int32> {
         Array(slots[positions(ofFolded: key)])[...]
     }
 
     /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
-    private func positions(ofFolded key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    private func positions(ofFolded key: Span<UInt8>) -> Range<Int> {
         let hash = TagIndexBuilder.hash(key)
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let candidate = keys[Int(buckets[bucket] - 1)]
             if candidate.hash == hash && Int(candidate.bytesCount) == key.count
-                && Self.equal(UnsafeRawBufferPointer(bytes), from: Int(candidate.bytesStart), key)
+                && TagIndexBuilder.equal(bytes, from: Int(candidate.bytesStart), key)
             {
                 let start = Int(candidate.slotsStart)
                 return start..<start + Int(candidate.slotsCount)
@@ -129,28 +89,36 @@ struct TagIndex: Sendable {
         return 0..<0
     }
 
-    /// Whether the key's bytes are those stored from `start`, compared eight at a time.
-    @inline(__always)
-    private static func equal(_ stored: UnsafeRawBufferPointer, from start: Int, _ key: UnsafeBufferPointer<UInt8>)
-        -> Bool
-    {
-        let key = UnsafeRawBufferPointer(key)
-        var offset = 0
-        while offset + 8 <= key.count {
-            if stored.loadUnaligned(fromByteOffset: start + offset, as: UInt64.self)
-                != key.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            {
-                return false
+    /// How many tags the index has.
+    var count: Int { keys.count }
+
+    /// Checks the index's invariants, in debug builds: buckets a power of two, at most half full, each key in one
+    /// bucket and found from its hash, keys' bytes and slots within their arrays, hashes those of the bytes.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(buckets.count.nonzeroBitCount == 1, "buckets: a power of two")
+            precondition(keys.count * 2 <= buckets.count, "buckets: at most half full")
+            var seen = [Bool](repeating: false, count: keys.count)
+            for entry in buckets where entry != 0 {
+                precondition(entry > 0 && Int(entry) <= keys.count, "bucket entry \(entry) names no key")
+                precondition(!seen[Int(entry - 1)], "key \(entry - 1) in two buckets")
+                seen[Int(entry - 1)] = true
             }
-            offset += 8
-        }
-        while offset < key.count {
-            if stored[start + offset] != key[offset] {
-                return false
+            precondition(!seen.contains(false), "every key has a bucket")
+            for (number, key) in keys.enumerated() {
+                let start = Int(key.bytesStart)
+                let end = start + Int(key.bytesCount)
+                precondition(start >= 0 && end <= bytes.count, "key \(number): bytes out of range")
+                let keyBytes = Array(bytes[start..<end])
+                precondition(key.hash == TagIndexBuilder.hash(keyBytes.span), "key \(number): hash")
+                precondition(
+                    key.slotsStart >= 0 && Int(key.slotsStart) + Int(key.slotsCount) <= slots.count,
+                    "key \(number): slots out of range")
+                precondition(
+                    positions(ofFolded: keyBytes.span).lowerBound == Int(key.slotsStart) || key.slotsCount == 0,
+                    "key \(number) is found")
             }
-            offset += 1
-        }
-        return true
+        #endif
     }
 }
 
@@ -214,8 +182,7 @@ struct TagIndexBuilder: Sendable {
     ///   - folded: a tag folded as `Folding.foldTag(_:of:)` folds it.
     ///   - slot: the slot of a type with that tag.
     mutating func add(folded: String, slot: Int32) {
-        var folded = folded
-        _ = folded.withUTF8 { add(folded: $0, slot: slot) }
+        add(folded: folded.utf8.span, slot: slot)
     }
 
     /// Adds `slot` to the types with the tag whose folded bytes are `folded`, after those already added.
@@ -226,7 +193,7 @@ struct TagIndexBuilder: Sendable {
     /// - Returns: the key's number: the same for every addition of the tag, counting from 0 in order of first
     ///   addition.
     @discardableResult
-    mutating func add(folded: UnsafeBufferPointer<UInt8>, slot: Int32) -> Int {
+    mutating func add(folded: Span<UInt8>, slot: Int32) -> Int {
         let hash = Self.hash(folded)
         let (number, bucket) = find(folded, hash: hash)
         if let number {
@@ -234,7 +201,9 @@ struct TagIndexBuilder: Sendable {
             return number
         }
         keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count), firstSlot: slot))
-        bytes.append(contentsOf: folded)
+        for offset in folded.indices {
+            bytes.append(folded[offset])
+        }
         additions.append((Int32(keys.count - 1), slot))
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
@@ -247,7 +216,7 @@ struct TagIndexBuilder: Sendable {
     ///
     /// - Parameter folded: the bytes of a folded tag.
     /// - Returns: the slot, or `nil` when nothing was added with the tag.
-    func firstSlot(withFolded folded: UnsafeBufferPointer<UInt8>) -> Int32? {
+    func firstSlot(withFolded folded: Span<UInt8>) -> Int32? {
         find(folded, hash: Self.hash(folded)).number.map { keys[$0].firstSlot }
     }
 
@@ -256,19 +225,20 @@ struct TagIndexBuilder: Sendable {
     /// - Parameter folded: a folded tag, as `add(folded:slot:)` takes it.
     /// - Returns: `true` when the tag is a key of the index.
     func contains(folded: String) -> Bool {
-        var folded = folded
-        return folded.withUTF8 { firstSlot(withFolded: $0) != nil }
+        firstSlot(withFolded: folded.utf8.span) != nil
     }
 
     /// The number of the key `folded`, whose hash is `hash`, and its bucket; else `nil` and the empty bucket where it
     /// would go.
-    private func find(_ folded: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int?, bucket: Int) {
+    private func find(_ folded: Span<UInt8>, hash: UInt64) -> (number: Int?, bucket: Int) {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let number = Int(buckets[bucket] - 1)
             let key = keys[number]
-            if key.hash == hash && Int(key.bytesCount) == folded.count && equal(key, folded) {
+            if key.hash == hash && Int(key.bytesCount) == folded.count
+                && Self.equal(bytes, from: Int(key.bytesStart), folded)
+            {
                 return (number, bucket)
             }
             bucket = (bucket + 1) & mask
@@ -276,14 +246,13 @@ struct TagIndexBuilder: Sendable {
         return (nil, bucket)
     }
 
-    /// Whether a key's bytes are `folded`, which has the key's length (`memcmp`).
-    private func equal(_ key: Key, _ folded: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { bytes in
-            guard let stored = bytes.baseAddress, let folded = folded.baseAddress else {
-                return true  // both empty
-            }
-            return memcmp(stored + Int(key.bytesStart), folded, Int(key.bytesCount)) == 0
+    /// Whether `key` is the bytes stored from `start`, which hold at least as many.
+    @inline(__always)
+    static func equal(_ stored: [UInt8], from start: Int, _ key: Span<UInt8>) -> Bool {
+        for offset in key.indices where stored[start + offset] != key[offset] {
+            return false
         }
+        return true
     }
 
     /// Makes room for `count` more additions, of as many new keys at most.
@@ -315,19 +284,22 @@ struct TagIndexBuilder: Sendable {
 
     /// A hash of some bytes, eight at a time. Tags are short, so this is a handful of multiplications.
     @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
+    static func hash(_ bytes: Span<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
         var offset = 0
-        while offset + 8 <= raw.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        while offset + 8 <= bytes.count {
+            var word: UInt64 = 0
+            for byte in 0..<8 {
+                word |= UInt64(bytes[offset + byte]) &<< UInt64(byte &* 8)
+            }
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
             offset += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < raw.count {
-            tail |= UInt64(raw[offset]) << shift
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
             shift += 8
             offset += 1
         }

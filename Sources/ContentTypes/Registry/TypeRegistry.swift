@@ -185,14 +185,12 @@ public struct TypeRegistry: Sendable {
     ///   - supertype: a type the result must conform to, or `nil` for any.
     /// - Returns: the type (dynamic when nobody declares the tag); `nil` when the tag is malformed.
     public func type(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) -> UTType? {
-        // A declared tag: folded on the stack and found without counting references (the sniffer maps every
-        // answer through here, from any number of threads).
-        let declared = tag.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.declaredType(
-                tag: bytes, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
-        }
-        if let declared = declared ?? nil {
-            return declared
+        // Folded on the stack and found without counting references (the sniffer maps every answer through here,
+        // from any number of threads); an undeclared tag gives its dynamic type at once.
+        if let found = Self.knownOrDynamicType(
+            tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
+        {
+            return found
         }
         return resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
     }
@@ -221,11 +219,11 @@ public struct TypeRegistry: Sendable {
         let parent =
             resolve(identifier: contents.conformsTo, followsCurrent: followsCurrent)
             ?? UTType(
-                storage: storage, detached: DetachedType(undeclared: contents.conformsTo, parents: []),
+                detached: DetachedType(undeclared: contents.conformsTo, parent: nil, serial: storage.serial),
                 followsCurrent: followsCurrent)
         let detached = DetachedType(
-            identifier: folded, parents: [parent], tags: [contents.tagClass: [contents.tag]], isDynamic: true)
-        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
+            dynamic: contents.tag, of: contents.tagClass, parent: parent, serial: storage.serial)
+        return UTType(detached: detached, followsCurrent: followsCurrent)
     }
 
     func resolve(
@@ -245,7 +243,10 @@ public struct TypeRegistry: Sendable {
         }
         let required = requiredSlot(supertype)
         let slots = Folding.withFoldedTag(tag, of: tagClass.kind) { folded -> [Int32]? in
-            folded.map { storage.slots(withFoldedTag: $0, of: tagClass).filter { slot($0, meets: required) } }
+            guard let folded else {
+                return nil
+            }
+            return storage.slots(withFoldedTag: folded, of: tagClass).filter { slot($0, meets: required) }
         }
         guard let slots else {
             return []
@@ -271,7 +272,7 @@ public struct TypeRegistry: Sendable {
             return found.map(TagMatch.declared) ?? .undeclared
         }
         switch match {
-        case .malformed:
+        case .malformed, .dynamic:
             return nil
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
@@ -285,28 +286,29 @@ public struct TypeRegistry: Sendable {
         }
     }
 
-    /// The declared type a tag names in `storage`, made to follow the current registry; `nil` when the tag is
-    /// malformed, undeclared or not all ASCII (then `resolveFirst` answers, with a dynamic type or `nil`). Reads
-    /// nothing but `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`), and
-    /// allocates nothing: the tag is folded on the stack.
+    /// The type a tag names in `storage`: the preferred declared type, or the dynamic type when `storage` declares
+    /// no type with the tag and has no deferred desktop database that might; `nil` when the tag is malformed or not
+    /// all ASCII, or the supertype is one `storage` does not declare (then `resolveFirst` answers). Reads nothing but
+    /// `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`), and folds the tag on
+    /// the stack: a declared tag costs no allocation, an undeclared one the dynamic type's object.
     ///
     /// - Parameters:
-    ///   - tag: the tag's UTF-8 bytes, in any case.
+    ///   - tag: the tag, in any case.
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     ///   - storage: the registry snapshot to look in.
     ///   - followsCurrent: whether the type follows `TypeRegistry.current` (made by `UTType`'s initialisers) or
     ///     stays with `storage` (made by a registry's own methods).
-    /// - Returns: the preferred declared type, or `nil` for the slow path to answer.
+    /// - Returns: the type, or `nil` for the slow path to answer.
     @inline(__always)
-    static func declaredType(
-        tag: UnsafeBufferPointer<UInt8>, tagClass: UTTagClass, conformingTo supertype: UTType?,
+    static func knownOrDynamicType(
+        tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?,
         in storage: RegistryStorage, followsCurrent: Bool = true
     ) -> UTType? {
         var required: Int32 = -1
         if let supertype {
             // A catalog type has its slot in every registry; others are looked up.
-            if supertype.slot >= 0 && supertype.registry == 0 {
+            if supertype.slot >= 0 && supertype.snapshot == nil {
                 required = supertype.slot
             } else if let slot = storage.slot(of: supertype) {
                 required = slot
@@ -314,23 +316,45 @@ public struct TypeRegistry: Sendable {
                 return nil  // a supertype this registry does not declare: only dynamic types can conform to it
             }
         }
-        let kind = tagClass.kind
-        let found = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, tag.count)) { buffer -> Int32? in
-            guard let folded = Folding.foldASCIITag(tag, of: kind, into: buffer) else {
-                return nil
+        let found = Folding.withFoldedASCII(tag.utf8.span, of: tagClass.kind) { folded -> TagMatch in
+            guard let folded else {
+                return .malformed
             }
-            return storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
+            let slot = storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
                 required < 0 || storage.conforms(slot, required)
             }
+            if let slot {
+                return .declared(slot)
+            }
+            guard storage.deferred == nil else {
+                return .malformed  // the deferred database may declare it: the slow path reads it
+            }
+            // ASCII, so valid UTF-8: the folded tag as a string (up to 15 bytes, no allocation).
+            do {
+                return .dynamic(String(copying: try UTF8Span(validating: folded)))
+            } catch {
+                return .malformed
+            }
         }
-        return found.map { UTType(storage: storage, slot: $0, followsCurrent: followsCurrent) }
+        switch found ?? .malformed {
+        case .declared(let slot):
+            return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        case .dynamic(let foldedTag):
+            return dynamicType(
+                foldedTag: foldedTag, tagClass: tagClass, conformingTo: supertype, in: storage,
+                followsCurrent: followsCurrent)
+        case .malformed, .undeclared:
+            return nil
+        }
     }
 
-    /// What a tag look-up found; free of references, so that it leaves the folding closure at no cost.
+    /// What a tag look-up found.
     private enum TagMatch {
         case malformed
         case undeclared
         case declared(Int32)
+        /// Undeclared, with its folded tag.
+        case dynamic(String)
     }
 
     /// The slot that candidates must conform to: `nil` for any supertype, `.some(nil)` for a supertype this registry
@@ -354,11 +378,19 @@ public struct TypeRegistry: Sendable {
         conformingTo supertype: UTType?,
         _ followsCurrent: Bool
     ) -> UTType {
-        let foldedTag = Folding.foldTag(tag, of: tagClass)
-        let parent = supertype ?? UTType.data
-        let identifier = DynamicIdentifier.make(tag: foldedTag, of: tagClass, conformingTo: parent.identifier)
+        Self.dynamicType(
+            foldedTag: Folding.foldTag(tag, of: tagClass), tagClass: tagClass, conformingTo: supertype,
+            in: storage, followsCurrent: followsCurrent)
+    }
+
+    /// The dynamic type for a folded, well-formed tag that no declared type of `storage` has: one small object that
+    /// holds the tag, freed with the last value that holds it; the identifier is made only when asked for.
+    static func dynamicType(
+        foldedTag: String, tagClass: UTTagClass, conformingTo supertype: UTType?, in storage: RegistryStorage,
+        followsCurrent: Bool
+    ) -> UTType {
         let detached = DetachedType(
-            identifier: identifier, parents: [parent], tags: [tagClass: [foldedTag]], isDynamic: true)
-        return UTType(storage: storage, detached: detached, followsCurrent: followsCurrent)
+            dynamic: foldedTag, of: tagClass, parent: supertype ?? .data, serial: storage.serial)
+        return UTType(detached: detached, followsCurrent: followsCurrent)
     }
 }

@@ -29,11 +29,49 @@ extension Types {
                 }
                 return
             }
-            let width = types.map(\.identifier.count).max() ?? 0
-            for type in types {
-                let name = type.identifier.padding(toLength: width, withPad: " ", startingAt: 0)
-                print("\(Terminal.styled(name, .bold))  \(type.localizedDescription ?? "")")
+            for line in Self.lines(types.map { ($0.identifier, $0.localizedDescription ?? "") }) {
+                print(
+                    line.description.isEmpty
+                        ? Terminal.styled(line.name, .bold) : "\(Terminal.styled(line.name, .bold))\(line.description)")
             }
+        }
+
+        /// The width of the listing, in columns.
+        static let columns = 100
+        /// The widest identifier column; longer identifiers take a line of their own, their description the next.
+        static let identifierColumns = 44
+
+        /// The listing's lines: the identifier, padded to the identifier column, and the description after two
+        /// spaces, cut with "…" to fit `columns`; an identifier wider than the column on its own line, with its
+        /// description indented below it.
+        ///
+        /// - Parameter entries: identifiers and descriptions (empty for none), in order.
+        /// - Returns: each line as the part to print in bold and the rest.
+        static func lines(_ entries: [(identifier: String, description: String)]) -> [(
+            name: String, description: String
+        )] {
+            let width = min(identifierColumns, entries.map(\.identifier.count).max() ?? 0)
+            let indent = String(repeating: " ", count: width + 2)
+            var lines: [(name: String, description: String)] = []
+            for (identifier, description) in entries {
+                let text = fitted(description, to: columns - width - 2)
+                if identifier.count > width {
+                    lines.append((fitted(identifier, to: columns), ""))
+                    if !text.isEmpty {
+                        lines.append(("", indent + text))
+                    }
+                } else if text.isEmpty {
+                    lines.append((identifier, ""))
+                } else {
+                    lines.append((identifier.padding(toLength: width, withPad: " ", startingAt: 0), "  " + text))
+                }
+            }
+            return lines
+        }
+
+        /// `text` as it is when it has at most `columns` characters, else cut to `columns` with "…" last.
+        private static func fitted(_ text: String, to columns: Int) -> String {
+            text.count <= columns ? text : text.prefix(max(0, columns - 1)) + "…"
         }
     }
 }

@@ -1,0 +1,234 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The only unsafe code on `UTType`'s value path (creating a type, asking it, looking up a tag). Everything else
+// there reads Swift arrays and `Span`s, bounds-checked: the conformance closure (`ConformanceClosure`) and the tag
+// indexes (`TagIndex`) are plain arrays, whose own invariants `_checkInvariants()` checks after every registry build
+// in debug builds (`RegistryStorage.init`; the tests call it again).
+//
+// Two things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
+//
+// 1. Folding a tag on the stack (`Folding.withFoldedASCII`). Invariants:
+//    - the temporary buffer holds `source.count` bytes, at least one, and the fold writes at most one byte per byte
+//      read (a MIME type's spaces are dropped, nothing is added), so every write is below `source.count`;
+//    - eight-byte words are read at `offset` only while `offset + 8 <= source.count`, and written at `count`, which
+//      never passes `offset`;
+//    - the `Span` given to `body` covers the `count` bytes written, and lives only while `body` runs (the buffer is
+//      freed when `withUnsafeTemporaryAllocation` returns; a `Span` cannot escape `body`).
+//    Debug builds check the writes' bounds (`assert`).
+//
+// 2. A `UTType`'s one reference (`owner`), seen as what it is without a checked cast. Invariant: a value whose `slot`
+//    is -1 holds a `DetachedType`; any other value holds nothing (a catalog type) or a `RegistryStorage`. The two
+//    initialisers of `UTType` are the only places that set `owner`, each with its kind of slot. `unsafeDowncast`
+//    checks the class in debug builds.
+//
+// 3. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
+//    thread-local storage. Invariants:
+//    - the slot holds nothing, or one retained `ThreadSnapshot` (`passRetained`), released when the slot is given a
+//      new one and by the key's destructor when the thread ends;
+//    - the slot is written only by its own thread (`refreshSnapshot`), so a snapshot read from it stays alive until
+//      that thread reads `current` again: `withCurrentStorage` lends the snapshot's storage without a reference
+//      count only to bodies that never read `current`;
+//    - the key is created once, under the registry's lock, and published with a release store before any thread
+//      can read it (`snapshotKeyState`).
+//    Debug builds check that a slot holds a `ThreadSnapshot` whose registry has a storage.
+
+extension Folding {
+    /// Calls `body` with an ASCII tag folded as `foldTag(_:of:)` folds it, or with `nil` when the folded tag is not
+    /// valid (`isValidTag(_:of:)`): on the stack, without allocating. Returns `nil` without calling `body` when the
+    /// tag is not all ASCII (it needs Unicode case mapping: `withFoldedTag`).
+    ///
+    /// - Parameters:
+    ///   - source: the tag's UTF-8 bytes.
+    ///   - kind: the kind of its tag class.
+    ///   - body: what to do with the folded bytes.
+    /// - Returns: what `body` returns, or `nil` for a tag that is not ASCII.
+    @inline(__always)
+    static func withFoldedASCII<Result>(
+        _ source: Span<UInt8>, of kind: UTTagClass.Kind, _ body: (Span<UInt8>?) -> Result
+    ) -> Result? {
+        let sourceCount = source.count
+        return source.withUnsafeBufferPointer { source in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, sourceCount)) { buffer -> Result? in
+                var count = 0
+                var offset = 0
+                var valid = true
+                // A valid tag has no control character, space or DEL, and an extension no slash; a MIME type's spaces
+                // are dropped, so words with one go byte by byte.
+                let forbidden: UInt8 = kind == .filenameExtension ? 0x2F : 0x7F
+                // Words of ASCII with no space, control character, DEL or slash are folded eight bytes at a time.
+                while offset + 8 <= source.count {
+                    let word = UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    if ByteWord.hasNonASCII(word) || ByteWord.containsByte(below: 0x21, in: word)
+                        || ByteWord.contains(word, 0x7F) || ByteWord.contains(word, forbidden)
+                    {
+                        break
+                    }
+                    assert(count + 8 <= buffer.count)
+                    UnsafeMutableRawBufferPointer(buffer).storeBytes(
+                        of: ByteWord.lowercased(word), toByteOffset: count, as: UInt64.self)
+                    offset += 8
+                    count += 8
+                }
+                while offset < source.count {
+                    let byte = source[offset]
+                    offset += 1
+                    if byte >= 0x80 {
+                        return nil
+                    }
+                    if kind == .mimeType && byte == 0x20 {
+                        continue
+                    }
+                    if byte < 0x21 || byte == 0x7F || byte == forbidden {
+                        valid = false
+                    }
+                    assert(count < buffer.count)
+                    buffer[count] = lowercase(byte)
+                    count += 1
+                }
+                // Empty, or an extension with a leading period, is no tag either.
+                valid = valid && count > 0 && (kind != .filenameExtension || buffer[0] != 0x2E)
+                guard valid else {
+                    return body(nil)
+                }
+                let folded = Span(_unsafeElements: UnsafeBufferPointer(rebasing: buffer[..<count]))
+                return body(folded)
+            }
+        }
+    }
+}
+
+extension UTType {
+    /// The registry snapshot that declares the type, when it is not a catalog type; `nil` for the catalog's types and
+    /// for detached types.
+    @inlinable @inline(__always)
+    var snapshot: RegistryStorage? {
+        guard slot >= 0, let owner else {
+            return nil
+        }
+        return unsafeDowncast(owner, to: RegistryStorage.self)
+    }
+
+    /// The facts of a type its registry does not hold (dynamic or undeclared); `nil` for a declared type.
+    @inlinable @inline(__always)
+    var detached: DetachedType? {
+        guard slot < 0, let owner else {
+            return nil
+        }
+        return unsafeDowncast(owner, to: DetachedType.self)
+    }
+}
+
+// MARK: Each thread's copy of the current registry
+
+/// One thread's copy of the current registry. Immutable: a thread whose copy is stale gets a new one.
+final class ThreadSnapshot {
+    let registry: TypeRegistry
+
+    init(_ registry: TypeRegistry) {
+        self.registry = registry
+    }
+}
+
+/// The thread-local key of each thread's `ThreadSnapshot`: the key plus one, or 0 before the first read creates it,
+/// or `UInt64.max` if the system had no thread-local key left (every read then takes the lock). An atomic initialised
+/// to a constant, so that reading it runs no lazy initialisation.
+private let snapshotKeyState = Atomic<UInt64>(0)
+private let noSnapshotKey = UInt64.max
+
+/// The thread-local key, once created.
+@inline(__always)
+private var snapshotKey: pthread_key_t? {
+    let state = snapshotKeyState.load(ordering: .acquiring)
+    return state == 0 || state == noSnapshotKey ? nil : pthread_key_t(truncatingIfNeeded: state - 1)
+}
+
+/// Creates the thread-local key if no read has yet; called under the registry's lock.
+func createSnapshotKey() {
+    guard snapshotKeyState.load(ordering: .acquiring) == 0 else {
+        return
+    }
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+        let status = pthread_key_create(&key) { Unmanaged<ThreadSnapshot>.fromOpaque($0).release() }
+    #else
+        let status = pthread_key_create(&key) { pointer in
+            if let pointer {
+                Unmanaged<ThreadSnapshot>.fromOpaque(pointer).release()
+            }
+        }
+    #endif
+    snapshotKeyState.store(status == 0 ? UInt64(key) + 1 : noSnapshotKey, ordering: .releasing)
+}
+
+extension TypeRegistry {
+    /// Calls `body` with the current registry: this thread's snapshot when it is still current, otherwise the
+    /// registry read under the lock, which becomes this thread's snapshot.
+    ///
+    /// `body` gets its own reference to the registry, not one borrowed from the snapshot: `body` may read
+    /// `current` again (resolving a type made before a replacement does), and that read may replace this thread's
+    /// snapshot.
+    ///
+    /// - Parameter body: what to do with the registry.
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    static func withCurrent<Result>(_ body: (TypeRegistry) -> Result) -> Result {
+        let serial = currentRegistrySerial.load(ordering: .acquiring)
+        if let key = snapshotKey, let pointer = pthread_getspecific(key) {
+            let registry = Unmanaged<ThreadSnapshot>.fromOpaque(pointer).takeUnretainedValue().registry
+            if registry.storage.serial == serial {
+                return body(registry)
+            }
+        }
+        return body(refreshSnapshot())
+    }
+
+    /// Calls `body` with the current registry's snapshot storage, borrowed from this thread's snapshot without
+    /// counting a reference when that snapshot is current.
+    ///
+    /// Only for bodies that never read `current` (directly or by resolving a type made before a replacement): such a
+    /// read may replace this thread's snapshot and free the storage `body` is using. Tag look-ups use it and do
+    /// everything that may read `current` through `withCurrent`.
+    ///
+    /// - Parameter body: what to do with the storage.
+    /// - Returns: what `body` returns.
+    @inline(__always)
+    static func withCurrentStorage<Result>(_ body: (RegistryStorage) -> Result) -> Result {
+        let serial = currentRegistrySerial.load(ordering: .acquiring)
+        if let key = snapshotKey, let pointer = pthread_getspecific(key) {
+            let snapshot = Unmanaged<ThreadSnapshot>.fromOpaque(pointer)
+            if snapshot._withUnsafeGuaranteedRef({ $0.registry.storage.serial == serial }) {
+                return snapshot._withUnsafeGuaranteedRef { body($0.registry.storage) }
+            }
+        }
+        return body(refreshSnapshot().storage)
+    }
+
+    /// Reads the current registry under the lock and makes it this thread's snapshot.
+    private static func refreshSnapshot() -> TypeRegistry {
+        let registry = lockedCurrentCreatingKey()
+        guard let key = snapshotKey else {
+            return registry
+        }
+        let old = pthread_getspecific(key)
+        let new = Unmanaged.passRetained(ThreadSnapshot(registry))
+        if pthread_setspecific(key, new.toOpaque()) == 0 {
+            if let old {
+                assert(
+                    Unmanaged<AnyObject>.fromOpaque(old).takeUnretainedValue() is ThreadSnapshot,
+                    "a thread's slot holds its ThreadSnapshot")
+                Unmanaged<ThreadSnapshot>.fromOpaque(old).release()
+            }
+        } else {
+            new.release()  // out of memory for the slot: this read goes without a snapshot
+        }
+        return registry
+    }
+}
