@@ -41,7 +41,7 @@ struct ClipboardCommandTests {
                 // dnd-sim owns the selection; xclip pastes into a file.
                 let copy = try start(["clipboard", "copy", "--primary", original.path, "--for", "60"])
                 try waitForTypes(containing: "application/octet-stream")
-                try run(
+                try runToEnd(
                     "/bin/sh", ["-c", "xclip -selection primary -o -t application/octet-stream > '\(viaXclip.path)'"])
                 stop(copy)
                 // xclip owns the selection; dnd-sim pastes into a file.
@@ -102,15 +102,6 @@ private func stop(_ process: Process) {
     let deadline = Date().addingTimeInterval(5)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-}
-
-/// Runs a program to its end.
-private func run(_ path: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    try process.run()
     process.waitUntilExit()
 }
 
@@ -193,7 +184,7 @@ struct WindowCommandTests {
                 var moves = ["mousemove", "68", "96", "mousedown", "1"]
                 for step in 1...12 { moves += ["mousemove", "68", "\(96 + step * 25)", "sleep", "0.05"] }
                 moves += ["sleep", "0.3", "mouseup", "1"]
-                try run("/usr/bin/xdotool", moves)
+                try runToEnd("/usr/bin/xdotool", moves)
                 let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                     .split(separator: "\n")
                 window.waitUntilExit()

@@ -130,7 +130,7 @@ struct ImageCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: own)).starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // A copy that keeps attributes and times is another file; an edited output is the user's now.
         let copy = folder.appendingPathComponent("copy.png").path
-        try runTool("/bin/cp", ["-a", own, copy])
+        #expect(try runToEnd("/bin/cp", ["-a", own, copy]) == 0)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: own))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("edited".utf8))
@@ -347,17 +347,5 @@ struct ImageCommandTests {
         let raised = try dndSim(["image", "info", "--max-height", "70000", page])
         #expect(raised.status == 0)
         #expect(raised.standardOutput.contains("1280x70000"))
-    }
-}
-
-/// Runs a program to its end; throws when it fails.
-private func runTool(_ path: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(path) failed"])
     }
 }

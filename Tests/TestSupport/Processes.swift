@@ -22,3 +22,19 @@ public func endedProcessID() throws -> pid_t {
     process.waitUntilExit()
     return process.processIdentifier
 }
+
+/// Runs a program to its end.
+/// - Parameters:
+///   - path: The program.
+///   - arguments: Its arguments.
+/// - Returns: Its exit status.
+/// - Throws: When it cannot be started.
+@discardableResult
+public func runToEnd(_ path: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}
