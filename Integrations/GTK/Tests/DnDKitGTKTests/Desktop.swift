@@ -40,6 +40,9 @@ final class Desktop: @unchecked Sendable {
         } && hasPythonGTK
     }()
 
+    /// Whether wtype (Debian's wtype, a virtual keyboard for Wayland) is there, to press keys under sway.
+    static let hasWtype = FileManager.default.isExecutableFile(atPath: "/usr/bin/wtype")
+
     /// Whether the Qt 5 peer can run on `backend` (python3-pyqt5; qtwayland5 for Wayland).
     static func hasQt(on backend: Backend) -> Bool {
         hasPyQt && (backend == .x11 || FileManager.default.fileExists(atPath: qtWaylandPlugin))
@@ -96,7 +99,26 @@ final class Desktop: @unchecked Sendable {
             }
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
             try giveToSessionUser(work)
+            try keepKeyboard()
         }
+    }
+
+    /// Gives the headless seat a keyboard for as long as this desktop runs: wtype, sleeping (its virtual keyboard
+    /// lives while it runs). Each ``key(_:in:)`` runs a wtype of its own, whose keyboard the apps would not hear
+    /// without this one: a client binds `wl_keyboard` only once the seat says it has a keyboard, and a lone wtype
+    /// sends its keys before GTK has bound it.
+    private func keepKeyboard() throws {
+        guard Self.hasWtype else { return }
+        owners.append(
+            try Program(
+                "/bin/sh", [sway, "run", "wtype", "-s", "3600000"],
+                environment: ["DNDTEST_DIR": work.deletingLastPathComponent().path]))
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            if try tool("swaymsg", ["-t", "get_inputs"]).text.contains("\"keyboard\"") { return }
+            usleep(50_000)
+        }
+        throw DesktopError("the headless seat got no keyboard from wtype in 5 s")
     }
 
     /// The session's user owns `url` (Wayland's clients run as that user when the tests run as root).
@@ -199,10 +221,10 @@ final class Desktop: @unchecked Sendable {
     }
 
     /// The clipboard's content of `type`, read by the desktop's own tool (xclip, wl-paste).
-    func paste(_ type: String) throws -> Data {
+    func paste(_ type: String, timeout: Double = 20) throws -> Data {
         switch backend {
-        case .x11: try tool("xclip", ["-o", "-selection", "clipboard", "-t", type]).output
-        case .wayland: try tool("wl-paste", ["-n", "-t", type]).output
+        case .x11: try tool("xclip", ["-o", "-selection", "clipboard", "-t", type], timeout: timeout).output
+        case .wayland: try tool("wl-paste", ["-n", "-t", type], timeout: timeout).output
         }
     }
 
@@ -328,18 +350,40 @@ final class Desktop: @unchecked Sendable {
     }
 
     /// Presses keys (xdotool's names: `ctrl+c`, `Escape`) in the window titled `title`, given the keyboard focus
-    /// first. X11 only: the headless sway's seat has no keyboard.
+    /// first. X11: xdotool. Wayland: wtype, a zwp_virtual_keyboard_v1 client (the headless seat has no keyboard of
+    /// its own; wtype's keyboard exists while it runs).
     /// With no title, the keys go where the keyboard is (a drag's grab).
     func key(_ keys: String, in title: String? = nil) throws {
-        guard backend == .x11 else { throw DesktopError("no keyboard under \(backend)") }
-        if let title {
-            let found = try tool("xdotool", ["search", "--name", "^\(title)$"])
-            guard let window = found.text.split(separator: "\n").first else {
-                throw DesktopError("no window \(title)")
+        switch backend {
+        case .x11:
+            if let title {
+                let found = try tool("xdotool", ["search", "--name", "^\(title)$"])
+                guard let window = found.text.split(separator: "\n").first else {
+                    throw DesktopError("no window \(title)")
+                }
+                try tool("xdotool", ["windowfocus", "--sync", String(window)])
             }
-            try tool("xdotool", ["windowfocus", "--sync", String(window)])
+            try tool("xdotool", ["key", keys])
+        case .wayland:
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/wtype") else {
+                throw DesktopError("pressing keys under Wayland needs wtype (Debian's wtype package)")
+            }
+            if let title {
+                let focused = try tool("swaymsg", ["[title=\"^\(title)$\"] focus"])
+                guard focused.status == 0 else { throw DesktopError("no window \(title): \(focused.text)") }
+                usleep(100_000)
+            }
+            let typed = try tool("wtype", Self.wtypeArguments(keys))
+            guard typed.status == 0 else { throw DesktopError("wtype \(keys) failed: \(typed.error)") }
         }
-        try tool("xdotool", ["key", keys])
+    }
+
+    /// wtype's arguments for xdotool's key names: `ctrl+c` holds Ctrl (`-M ctrl`) around `-k c`.
+    static func wtypeArguments(_ keys: String) -> [String] {
+        var parts = keys.split(separator: "+").map(String.init)
+        let key = parts.popLast() ?? keys
+        let modifiers = parts.map { $0.lowercased() == "control" ? "ctrl" : $0.lowercased() }
+        return modifiers.flatMap { ["-M", $0] } + ["-k", key] + modifiers.reversed().flatMap { ["-m", $0] }
     }
 
     /// The process id of the program that shows the window titled `title` (its own, not its launcher's).

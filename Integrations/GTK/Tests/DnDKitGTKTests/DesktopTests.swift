@@ -19,17 +19,18 @@ struct DesktopTests {
         case textToDelegate, clipboardLargeIntoApp, photoSorterMovesBetweenPanes
         case widgetShortcuts, widgetClipboardActions, escapeCancelsDrag, peerKilledMidDrag, peerSourceKilledMidDrag
         case toDndSimWindow, fromDndSimWindow, textToQtPeer, fileToQtPeer, textFromQtPeer, filesFromQtPeer
-        case clipboardWithGTKPeer
+        case clipboardWithGTKPeer, clipboardLargeFromApp
 
         /// Whether the scenario runs on `backend` with what this machine has. Qt → GTK 4.8 does not work on X11 (GTK
-        /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only. Keys: X11
-        /// only (the headless sway's seat has no keyboard). `dnd-sim window`: X11 only (an X11 window; under Wayland it
+        /// converts at CurrentTime from a window Qt does not accept; see the peers' README): Wayland only. Keys: under
+        /// Wayland only with wtype (the headless sway's seat has no keyboard of its own). `dnd-sim window`: X11 only (an X11 window; under Wayland it
         /// would be an XWayland window, whose bridge to native Wayland apps is partial).
         func runs(on backend: Desktop.Backend) -> Bool {
             switch self {
             case .pngToQtPeer, .textToQtPeer, .fileToQtPeer: Desktop.hasQt(on: backend)
             case .pngFromQtPeer, .textFromQtPeer, .filesFromQtPeer: backend == .wayland && Desktop.hasQt(on: backend)
-            case .widgetShortcuts, .escapeCancelsDrag, .toDndSimWindow, .fromDndSimWindow: backend == .x11
+            case .widgetShortcuts, .escapeCancelsDrag: backend == .x11 || Desktop.hasWtype
+            case .toDndSimWindow, .fromDndSimWindow: backend == .x11
             default: true
             }
         }
@@ -68,6 +69,7 @@ struct DesktopTests {
             case .textFromQtPeer: try scenarios.textFromPeer("qt5-peer.py")
             case .filesFromQtPeer: try scenarios.filesFromPeer("qt5-peer.py")
             case .clipboardWithGTKPeer: try scenarios.clipboardWithGTKPeer()
+            case .clipboardLargeFromApp: try scenarios.clipboardLargeFromApp()
             }
         }
     }

@@ -194,6 +194,9 @@ final class ClipboardSetter {
             if let path = arguments.value("--png") {
                 guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
                 try GTKClipboard.copy([try Bitmap(pngData: data)])
+            } else if let path = arguments.value("--text-file") {
+                guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+                try GTKClipboard.copy([String(decoding: data, as: UTF8.self)])
             } else {
                 try GTKClipboard.copy([arguments.value("--text") ?? ""])
             }

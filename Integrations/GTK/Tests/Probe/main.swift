@@ -3,7 +3,7 @@
 //
 //   gtk-probe target --accept image|text|file [--save DIR] [--title T] [--size W,H]
 //   gtk-probe source (--png FILE | --text S | --five) [--action copy|move] [--title T] [--size W,H]
-//   gtk-probe clip-set (--png FILE | --text S) [--title T]     copies at start and on every click
+//   gtk-probe clip-set (--png FILE | --text S | --text-file FILE) [--title T]   copies at start and on every click
 //   gtk-probe clip-get (--png | --text | --formats) [--save FILE] [--title T] [--again]   --again: retry each second
 //   gtk-probe clip-widget --text S [--clicks copy,cut,paste] [--title T]   copyable, cuttable, paste destination
 //   gtk-probe plain [--title T] [--size W,H]   a plain GTK window, no DnDKitGTK at all (the benchmarks' baseline)
