@@ -205,8 +205,8 @@ struct ClipboardTests {
     func ownerGoneMidTransfer() async throws {
         let source = try RawXdndSource()
         let (pasted, served) = try await offThePool { () throws -> (PasteOutcome, Bool) in
-            source.own("CLIPBOARD")
-            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", timeout: 30)
+            source.own("DNDKIT_GONE_TEST")
+            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", from: "DNDKIT_GONE_TEST", timeout: 30)
             let served = source.stallTransfer()
             source.close()
             return (paste.wait(), served)
@@ -229,8 +229,8 @@ struct ClipboardTests {
                 source.setWords(
                     [UInt32(getpid())], of: "_NET_WM_PID", type: UInt32(XCB_ATOM_CARDINAL.rawValue), on: source.window)
             }
-            source.own("CLIPBOARD")
-            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", timeout: 1)
+            source.own("DNDKIT_STALL_TEST")
+            let paste = PasteOutcome.start(type: "text/plain;charset=utf-8", from: "DNDKIT_STALL_TEST", timeout: 3)
             let served = source.stallTransfer()
             return (paste.wait(), served)
         }
@@ -243,8 +243,9 @@ struct ClipboardTests {
         #expect(served, "the paste never asked the owner")
         #expect(pasted.error?.code == .timedOut, "\(String(describing: pasted.error))")
         let message = pasted.error?.message ?? ""
-        #expect(message.contains("\(program) (window \(hex(source.window))), the owner of CLIPBOARD"), "\(message)")
-        #expect(message.contains("in 1 s (after 4096 bytes)"), "\(message)")
+        #expect(
+            message.contains("\(program) (window \(hex(source.window))), the owner of DNDKIT_STALL_TEST"), "\(message)")
+        #expect(message.contains("in 3 s (after 4096 bytes)"), "\(message)")
     }
 
     @Test("an owner that loses the selection in the middle of an increment still finishes it (ICCCM 2.2)")
@@ -252,20 +253,23 @@ struct ClipboardTests {
         let big = noise(4 << 20, seed: 21)
         let asked = DispatchSemaphore(value: 0)
         let taken = DispatchSemaphore(value: 0)
-        let owner = try X11ClipboardOwner(offers: [
-            .init(type: "application/octet-stream") {
-                // The request is in; another program takes the selection before the first piece goes out.
-                asked.signal()
-                _ = taken.wait(timeout: .now() + 30)
-                return big
-            }
-        ])
+        let selection = "DNDKIT_LOST_TEST"
+        let owner = try X11ClipboardOwner(
+            offers: [
+                .init(type: "application/octet-stream") {
+                    // The request is in; another program takes the selection before the first piece goes out.
+                    asked.signal()
+                    _ = taken.wait(timeout: .now() + 30)
+                    return big
+                }
+            ], selectionNamed: selection, display: nil)
         owner.start()
         defer { owner.stop() }
         let (pasted, lost) = try await offThePool { () throws -> (PasteOutcome, Bool) in
-            let paste = PasteOutcome.start(type: "application/octet-stream", timeout: 20)
+            let paste = PasteOutcome.start(type: "application/octet-stream", from: selection, timeout: 20)
             guard asked.wait(timeout: .now() + 20) == .success else { return (paste.wait(), false) }
-            let other = try X11ClipboardOwner(offers: [.init(type: "text/plain") { Data("x".utf8) }])
+            let other = try X11ClipboardOwner(
+                offers: [.init(type: "text/plain") { Data("x".utf8) }], selectionNamed: selection, display: nil)
             taken.signal()
             let outcome = paste.wait()
             _ = other
@@ -312,13 +316,18 @@ struct PasteOutcome: Sendable {
         }
     }
 
-    /// Starts pasting the clipboard as `type`.
-    static func start(type: String, timeout: Double) -> Running {
+    /// Starts pasting the selection named `selection` as `type`: a selection of the test's own, which the programs
+    /// of other tests running meanwhile neither own nor ask for.
+    static func start(type: String, from selection: String, timeout: Double) -> Running {
         let running = Running(result: Locked(nil), done: DispatchSemaphore(value: 0))
         Thread.detachNewThread {
             let started = Date()
             var outcome = PasteOutcome(seconds: 0)
-            do { outcome.data = try X11Clipboard.paste(as: type, timeout: timeout) } catch {
+            do {
+                outcome.data = try X11Clipboard.convert(
+                    selection, to: type, on: X11Connection(), at: nil, timeout: timeout, limit: 1 << 30
+                ).bytes
+            } catch {
                 outcome.error = error as? X11Error
             }
             outcome.seconds = -started.timeIntervalSinceNow
