@@ -140,9 +140,12 @@ extension DragCoordinator {
         _ location: CGPoint, _ receiver: PayloadReceiver, _ perform: @escaping ([any Sendable], CGPoint) throws -> Bool
     ) {
         let providers = accepted.map { session.providers[$0] }
+        let items = accepted.map { index in
+            LoadedItem(index: index, id: index < session.itemIDs.count ? session.itemIDs[index] : nil)
+        }
         let progress = LoadCounter()
         let loads = Task(executorPreference: loadingExecutor) {
-            await receiver.loadAll(providers, progress: progress)
+            await receiver.loadAll(providers, items: items, progress: progress)
         }
         let drop = PendingDrop(
             session: session, target: node, location: location, operation: operation, indices: accepted,
