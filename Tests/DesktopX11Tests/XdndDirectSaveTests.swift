@@ -1,4 +1,5 @@
 import CXCB
+import ContentTypes
 import DesktopX11
 import DragDrop
 import Foundation
@@ -33,6 +34,8 @@ struct XdndDirectSaveTests {
         var finished: [UInt32]?
         /// The pane's items after the drop.
         var items: [String]
+        /// The type of the dropped item's bytes, as the pane holds it.
+        var droppedType: UTType?
         /// How the drag ended, and why.
         var ending: (DropOperation, DragDropError?)?
 
@@ -109,7 +112,9 @@ struct XdndDirectSaveTests {
         let result = seen.withLock { $0 }
         return Outcome(
             folder: folder, uri: result.uri, conversions: result.conversions, finished: result.finished,
-            items: simulation.items(inPane: "inbox").map(\.name), ending: ending)
+            items: simulation.items(inPane: "inbox").map(\.name),
+            droppedType: simulation.items(inPane: "inbox").first { $0.name == "report 2.txt" }?.offeredTypes.first,
+            ending: ending)
     }
 
     @Test("S: the source saves the document under a free name in the pane's folder, and the pane shows it")
@@ -125,6 +130,8 @@ struct XdndDirectSaveTests {
             #expect(outcome.contents(of: "report 2.txt") == Self.document)
             #expect(outcome.files == ["report 2.txt", "report.txt"])
             #expect(outcome.items == ["report.txt", "report 2.txt"])
+            // Offered as bytes of no kind (application/octet-stream), typed by the content the source saved.
+            #expect(outcome.droppedType?.conforms(to: .plainText) == true, "\(outcome.droppedType as Any)")
             #expect(outcome.finished.map { $0[1] & 1 == 1 } == true, "the drop was not reported taken")
             #expect(outcome.ending?.0 == .copy)
         }
@@ -141,6 +148,9 @@ struct XdndDirectSaveTests {
             #expect(outcome.contents(of: "report 2.txt") == Self.document)
             #expect(outcome.files == ["report 2.txt", "report.txt"])
             #expect(outcome.items == ["report.txt", "report 2.txt"])
+            #expect(
+                outcome.droppedType == UTType(mimeType: "application/octet-stream"),
+                "the bytes fetched are of the type offered")
             #expect(outcome.finished.map { $0[1] & 1 == 1 } == true, "the drop was not reported taken")
         }
     }
