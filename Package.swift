@@ -248,7 +248,7 @@ let package = Package(
             name: "DesktopX11Tests",
             dependencies: [
                 "DesktopX11", "CXCB", "ContentTypes", "Transfer", "PNGCodec", "Gestures", "DragDrop", "TestSupport",
-                "Rendering",
+                "Rendering", "Simulation",
             ]),
         .testTarget(
             name: "DesktopTransferTests",

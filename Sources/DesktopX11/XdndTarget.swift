@@ -241,9 +241,15 @@ final class XdndTarget {
         let providers = SelectionItems.providers(
             offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
             limit: settings.limit, time: { sourceTime.get() }, readList: readList)
-        // A name suggested through Direct Save is the one item's, when it has none of its own (a file's).
+        // A name suggested through Direct Save is the one item's, when it has none of its own (a file's); a source
+        // that offers Direct Save saves the item itself where a folder-backed destination asks.
         if providers.count == 1, let provider = providers.first, provider.suggestedName == nil {
             provider.suggestedName = visit.suggestedName
+            if visit.targets.contains(XdndDirectSave.name) {
+                provider.directSave = XdndDirectSave.directSave(
+                    from: visit.source, display: settings.display, timeout: settings.timeout,
+                    time: { sourceTime.get() })
+            }
         }
         return providers
     }

@@ -62,7 +62,7 @@ enum PayloadDelivery {
     }
 
     /// Reads a whole file into memory.
-    private static func read(_ url: URL, contentType: UTType, limit: Int, reporter: LoadReporter) throws -> Data {
+    static func read(_ url: URL, contentType: UTType, limit: Int, reporter: LoadReporter) throws -> Data {
         let source = try FileDescriptor.openRegularFile(at: url, contentType: contentType)
         guard source.size <= limit else {
             throw TransferError.tooLarge(contentType, size: source.size, limit: limit)
