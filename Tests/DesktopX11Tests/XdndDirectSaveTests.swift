@@ -51,9 +51,11 @@ struct XdndDirectSaveTests {
     nonisolated static let earlier = "an earlier report, kept\n"
     nonisolated static let document = "minutes of the meeting\n"
 
-    /// Shows a pane backed by a fresh folder that holds a `report.txt`, and has a raw XDS source drop `report.txt`
-    /// on it and answer `answer`.
-    func drop(answering answer: Answer) async throws -> Outcome {
+    /// Shows a pane that accepts `accepted` and is backed by a fresh folder that holds a `report.txt`, and has a raw
+    /// XDS source offer `offered`, drop `report.txt` on it and answer `answer`.
+    func drop(
+        answering answer: Answer, accepted: String = "public.data", offered: String = "application/octet-stream"
+    ) async throws -> Outcome {
         let root = try temporaryFolder("xds")
         let folder = root.appendingPathComponent("inbox")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -64,7 +66,7 @@ struct XdndDirectSaveTests {
             panes:
               - name: inbox
                 frame: [0, 0, 300, 200]
-                accepts: [public.data]
+                accepts: [\(accepted)]
                 contents:
                   folder: inbox
             """
@@ -85,7 +87,7 @@ struct XdndDirectSaveTests {
             source.own("XdndSelection")
             source.send(
                 source.atom("XdndEnter"), to: windowID,
-                [source.window, 5 << 24, directSave, source.atom("application/octet-stream")])
+                [source.window, 5 << 24, directSave, source.atom(offered)])
             source.send(
                 source.atom("XdndPosition"), to: windowID,
                 [source.window, 0, 150 << 16 | 100, 0, source.atom("XdndActionCopy")])
@@ -168,6 +170,23 @@ struct XdndDirectSaveTests {
             #expect(outcome.ending?.0 == .cancel)
             let message = outcome.ending?.1.map { "\($0)" } ?? ""
             #expect(message.contains("reported an error saving it as"), "\(message)")
+        }
+    }
+
+    @Test("S of content the pane does not take: the saved file is removed again and the drop refused")
+    func sourceSavesRefusedContent() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            // Offered as a PNG, so the image pane takes the drag; what the source writes is text.
+            let outcome = try await drop(answering: .saved, accepted: "public.image", offered: "image/png")
+            defer { try? FileManager.default.removeItem(at: outcome.folder.deletingLastPathComponent()) }
+            #expect(outcome.uri?.hasSuffix("/inbox/report.txt.png") == true, "\(outcome.uri ?? "no URI")")
+            #expect(outcome.files == ["report.txt"], "the refused file stayed in the folder")
+            #expect(outcome.contents(of: "report.txt") == Self.earlier)
+            #expect(outcome.items == ["report.txt"])
+            #expect(outcome.finished.map { $0[1] & 1 == 0 } == true, "a refused drop was reported taken")
+            #expect(outcome.ending?.0 == .cancel)
+            let message = outcome.ending?.1.map { "\($0)" } ?? ""
+            #expect(message.contains("public.plain-text") || message.contains("text"), "\(message)")
         }
     }
 }

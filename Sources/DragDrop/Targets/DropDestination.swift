@@ -86,7 +86,7 @@ struct PayloadReceiver: Sendable {
             // type otherwise, and let Transfer say what was offered.
             let wanted = offered ?? contentTypes.first ?? .data
             if provider.directSave != nil, let file = destination?(provider.suggestedName, offered ?? wanted),
-                let saved = try await provider.saveDirectly(as: file)
+                let saved = try await provider.saveDirectly(as: file, accepting: contentTypes)
             {
                 return DroppedData(
                     contentType: saved.contentType, data: saved.data, suggestedName: file.lastPathComponent,

@@ -28,16 +28,32 @@ package struct DirectSave: Sendable {
 
 extension ItemProvider {
     /// Asks the sender to save the item as `file` itself (``directSave``), and reads what it saved.
-    /// - Parameter file: A file that does not exist, where the item is wanted.
+    ///
+    /// A saved file whose content conforms to none of `accepted` is removed again: it was written where it is only
+    /// because the receiver asked, and a folder must not keep what its receiver refused.
+    /// - Parameters:
+    ///   - file: A file that does not exist, where the item is wanted.
+    ///   - accepted: The types the receiver takes.
     /// - Returns: The saved file's bytes and the type its content has (the file's name refining it); nil when the
     ///   sender cannot save directly or answered ``DirectSave/Answer/fallBack``: load the bytes and save them then.
-    /// - Throws: The sender's error; `TransferError` when the saved file is not a regular file or is larger than
-    ///   ``maximumLoadSize``; `ContentSnifferError` when its content cannot be identified.
-    package func saveDirectly(as file: URL) async throws -> (data: Data, contentType: UTType)? {
+    /// - Throws: The sender's error; `TransferError` when the saved file is not a regular file, is larger than
+    ///   ``maximumLoadSize`` or holds a type the receiver does not take (`noMatchingRepresentation`);
+    ///   `ContentSnifferError` when its content cannot be identified.
+    package func saveDirectly(as file: URL, accepting accepted: [UTType]) async throws -> (
+        data: Data, contentType: UTType
+    )? {
         guard let directSave, try await directSave.save(file) == .saved else { return nil }
         let data = try PayloadDelivery.read(
             file, contentType: .data, limit: maximumLoadSize, reporter: LoadReporter(progress: nil))
         let type = try ContentSniffer.shared.identify(data, filename: file.lastPathComponent).type
+        guard accepted.contains(where: { type.conforms(to: $0) }) else {
+            // Only the file just read goes: a failure to remove it leaves it, and the error below still says why.
+            try? FileManager.default.removeItem(at: file)
+            throw TransferError(
+                .noMatchingRepresentation,
+                "the sender saved \(file.path) holding \(type.identifier); wanted \(TransferError.list(accepted))",
+                offeredTypes: [type], wantedTypes: accepted, contentType: type, file: file)
+        }
         return (data, type)
     }
 }
