@@ -12,7 +12,7 @@ import Testing
 struct IdentifyFastPathTests {
     static let timeout = 120.0
 
-    /// A folder with a PNG, a text file, a PDF named `.jpg`, a subfolder, a named pipe and a socket.
+    /// A folder with a PNG, a text file, a PDF named `.jpg`, a GIMP image, a subfolder, a named pipe and a socket.
     private func files() throws -> SpecialFiles {
         let files = try SpecialFiles()
         try FileManager.default.copyItem(atPath: ImageCommandTests.fixture("basn2c08.png"), toPath: files.path("a.png"))
@@ -21,6 +21,8 @@ struct IdentifyFastPathTests {
             at: TypesCommandTests.files.appendingPathComponent("document.pdf"),
             to: URL(fileURLWithPath: files.path("x.jpg")))
         try FileManager.default.createDirectory(atPath: files.path("folder"), withIntermediateDirectories: false)
+        // A GIMP image: a type that only the desktop database declares, so that the database is read.
+        try Data("gimp xcf v011\0".utf8 + Data(count: 32)).write(to: URL(fileURLWithPath: files.path("g.xcf")))
         return files
     }
 
@@ -53,6 +55,7 @@ struct IdentifyFastPathTests {
             (["--json", "a.png", "notes.txt"], 0, 2),
             (["a.png", "--json", "notes.txt"], 0, 2),
             (["a.png", "notes.txt", "--json"], 0, 2),
+            (["g.xcf", "a.png", "--json"], 0, 2),
             (["missing.png"], 1, 0),
             (["a.png", "missing.png", "--json"], 1, 2),
             (["folder", "--json"], 0, 1),
