@@ -45,7 +45,7 @@ enum PayloadDelivery {
                     while offset < bytes.count {
                         try reporter.checkCancellation(contentType)
                         let end = min(bytes.count, offset + LoadReporter.chunkSize)
-                        try target.writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                        try target.write(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
                         reporter.advance(by: end - offset)
                         offset = end
                     }
@@ -110,7 +110,7 @@ enum PayloadDelivery {
                 guard copied <= limit else {
                     throw TransferError.tooLarge(contentType, size: copied, limit: limit)
                 }
-                try target.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                try target.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                 reporter.advance(by: count)
             }
         }
