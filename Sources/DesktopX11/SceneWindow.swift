@@ -1,4 +1,3 @@
-import CXCB
 import DesktopTransfer
 import DragDrop
 import Foundation
@@ -23,15 +22,14 @@ package final class SceneWindow {
     /// The scene shown.
     package let scene: Scene
     private let x: X11Connection
-    private let window: xcb_window_t
-    private let gc: xcb_gcontext_t
-    private let depth: UInt8
+    private let window: X11Window
+    private let gc: UInt32
     private let painter: Painter
     /// The last frame a drawing function gave, to compare the next with.
     private var lastBitmap: Bitmap?
-    private let escapeKeycodes: Set<xcb_keycode_t>
+    private let escapeKeycodes: Set<X11Keycode>
     /// The keycodes of C, X and V, which copy, cut and paste with Control.
-    private let copyKeycodes, cutKeycodes, pasteKeycodes: Set<xcb_keycode_t>
+    private let copyKeycodes, cutKeycodes, pasteKeycodes: Set<X11Keycode>
     /// Where the pointer was last seen over the window: where a copy or a paste applies.
     private var pointer = CGPoint.zero
     /// The owner of the clipboard after the last copy or cut, serving other programs.
@@ -41,8 +39,8 @@ package final class SceneWindow {
     private var pendingPaste: (location: CGPoint, selection: X11Clipboard.Selection)?
     private let displayName: String?
     private let peerTimeout: Double
-    private let deleteWindow: xcb_atom_t
-    private let protocols: xcb_atom_t
+    private let deleteWindow: X11Atom
+    private let protocols: X11Atom
     private let start = ContinuousClock.now
     private var xdnd: XdndTarget?
     /// Whether the server must be sent the whole frame (at first and after an exposure).
@@ -52,7 +50,7 @@ package final class SceneWindow {
     package private(set) var lastDamage: [CGRect] = []
     private var xdndSource: XdndSource?
     /// A release outside the window, held until the program under the pointer has answered.
-    private var deferredRelease: xcb_button_release_event_t?
+    private var deferredRelease: X11Event.Pointer?
     private var buttonDown = false
     private var needsDraw = true
     /// Whether the window was closed (by its user, or destroyed): ``run(for:while:)`` returns at once then.
@@ -114,43 +112,21 @@ package final class SceneWindow {
         self.scene = scene
         self.painter = painter
         x = try X11Connection(display: display)
-        let connection = x.connection
-        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
-            throw X11Error(.connectionFailed, "the X server has no screen")
-        }
-        depth = screen.pointee.root_depth
-        window = xcb_generate_id(connection)
-        let mask =
-            XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_BUTTON_PRESS.rawValue
-            | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_POINTER_MOTION.rawValue
-            | XCB_EVENT_MASK_KEY_PRESS.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
-        var values: [UInt32] = [screen.pointee.white_pixel, mask]
-        xcb_create_window(
-            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, Int16(clamping: Int(origin.x)),
-            Int16(clamping: Int(origin.y)),
-            UInt16(clamping: Int(scene.size.width)), UInt16(clamping: Int(scene.size.height)), 0,
-            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
-            XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, &values)
-        gc = xcb_generate_id(connection)
-        xcb_create_gc(connection, gc, window, 0, nil)
+        window = x.createWindow(
+            at: (Int(origin.x), Int(origin.y)), width: Int(scene.size.width), height: Int(scene.size.height),
+            events: [.exposure, .buttonPress, .buttonRelease, .pointerMotion, .keyPress, .structure])
+        gc = x.createGraphicsContext(for: window)
         let utf8 = try x.atom("UTF8_STRING")
-        for name in ["_NET_WM_NAME", "WM_NAME"] {
-            let atom = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_WM_NAME.rawValue) : try x.atom(name)
-            let type = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_STRING.rawValue) : utf8
-            xcb_change_property(
-                connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom, type, 8, UInt32(title.utf8.count),
-                title)
-        }
+        x.setProperty(try x.atom("_NET_WM_NAME"), of: window, type: utf8, bytes: title.utf8)
+        x.setProperty(
+            X11Connection.Predefined.windowName, of: window, type: X11Connection.Predefined.string, bytes: title.utf8)
         protocols = try x.atom("WM_PROTOCOLS")
         deleteWindow = try x.atom("WM_DELETE_WINDOW")
-        var delete = deleteWindow
-        xcb_change_property(
-            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, protocols, xcb_atom_t(XCB_ATOM_ATOM.rawValue),
-            32, 1, &delete)
-        escapeKeycodes = Self.keycodes(of: 0xFF1B, on: connection)  // XK_Escape
-        copyKeycodes = Self.keycodes(of: 0x63, on: connection)  // XK_c
-        cutKeycodes = Self.keycodes(of: 0x78, on: connection)  // XK_x
-        pasteKeycodes = Self.keycodes(of: 0x76, on: connection)  // XK_v
+        x.setProperty(protocols, of: window, type: X11Connection.Predefined.atom, words: [deleteWindow])
+        escapeKeycodes = try x.keycodes(of: 0xFF1B)  // XK_Escape
+        copyKeycodes = try x.keycodes(of: 0x63)  // XK_c
+        cutKeycodes = try x.keycodes(of: 0x78)  // XK_x
+        pasteKeycodes = try x.keycodes(of: 0x76)  // XK_v
         self.displayName = display
         self.peerTimeout = peerTimeout
         wakeUp = try WakeUpPipe()
@@ -161,15 +137,13 @@ package final class SceneWindow {
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
         xdndSource = try XdndSource(x: x, window: window, scene: scene, display: display, timeout: peerTimeout)
-        xcb_map_window(connection, window)
-        xcb_flush(connection)
+        x.map(window)
     }
 
     deinit {
         clipboardOwner?.stop()
-        xcb_free_gc(x.connection, gc)
-        xcb_destroy_window(x.connection, window)
-        xcb_flush(x.connection)
+        x.freeGraphicsContext(gc)
+        x.destroy(window)
     }
 
     /// Draws the scene now and sends what changed to the server, as `NSView.display()`: for a program that drives
@@ -222,7 +196,6 @@ package final class SceneWindow {
             if next != nil { frames.lastInput = seconds }
             while let event = next {
                 handle(event)
-                free(event)
                 next = try x.queuedEvent()
             }
             if let (location, selection) = pendingPaste {
@@ -330,69 +303,57 @@ package final class SceneWindow {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    private func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
+    private func handle(_ event: X11Event) {
         let time = max(seconds, scene.currentTime)
-        switch X11Connection.type(of: event) {
-        case XCB_EXPOSE:
+        switch event {
+        case .expose:
             // The server lost what the window showed: the next frame is sent whole.
             needsWholeFrame = true
             needsDraw = true
-        case XCB_BUTTON_PRESS:
-            let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
-            if press.detail == 2 && !buttonDown {
+        case .buttonPress(let press):
+            if press.button == 2 && !buttonDown {
                 // The middle button pastes the primary selection where it was pressed, as X programs do.
-                pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
+                pointer = CGPoint(x: Double(press.x), y: Double(press.y))
                 pendingPaste = (pointer, .primary)
                 return
             }
-            guard press.detail == 1, deferredRelease == nil else { return }
+            guard press.button == 1, deferredRelease == nil else { return }
             buttonDown = true
-            pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
-            try? scene.send(
-                .down, CGPoint(x: Double(press.event_x), y: Double(press.event_y)), at: time, kind: .mouse(.primary))
+            pointer = CGPoint(x: Double(press.x), y: Double(press.y))
+            try? scene.send(.down, CGPoint(x: Double(press.x), y: Double(press.y)), at: time, kind: .mouse(.primary))
             needsDraw = true
-        case XCB_MOTION_NOTIFY:
-            let motion = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_motion_notify_event_t.self).pointee
-            pointer = CGPoint(x: Double(motion.event_x), y: Double(motion.event_y))
+        case .motion(let motion):
+            pointer = CGPoint(x: Double(motion.x), y: Double(motion.y))
             guard buttonDown else { return }
-            try? scene.send(
-                .move, CGPoint(x: Double(motion.event_x), y: Double(motion.event_y)), at: time, kind: .mouse(.primary))
+            try? scene.send(.move, CGPoint(x: Double(motion.x), y: Double(motion.y)), at: time, kind: .mouse(.primary))
             needsDraw = true
             // Beyond the window, the mouse's drag is offered to the program under the pointer.
-            if contains(motion.event_x, motion.event_y) {
+            if contains(motion.x, motion.y) {
                 xdndSource?.pointerInside()
             } else if let session = mouseSession {
-                xdndSource?.pointerOutside(at: (motion.root_x, motion.root_y), time: motion.time, session: session)
+                xdndSource?.pointerOutside(at: (motion.rootX, motion.rootY), time: motion.time, session: session)
             }
-        case XCB_BUTTON_RELEASE:
-            let release = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_release_event_t.self)
-                .pointee
-            guard release.detail == 1, buttonDown else { return }
+        case .buttonRelease(let release):
+            guard release.button == 1, buttonDown else { return }
             buttonDown = false
             deferredRelease = release
             finishRelease()
-        case XCB_KEY_PRESS:
-            let key = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_key_press_event_t.self).pointee
-            let control = key.state & UInt16(XCB_MOD_MASK_CONTROL.rawValue) != 0
-            if escapeKeycodes.contains(key.detail) {
+        case .keyPress(let key):
+            if escapeKeycodes.contains(key.keycode) {
                 try? scene.send(KeyEvent(key: .escape, time: time))
                 needsDraw = true
-            } else if control && (copyKeycodes.contains(key.detail) || cutKeycodes.contains(key.detail)) {
-                copy(at: pointer, cut: cutKeycodes.contains(key.detail))
-            } else if control && pasteKeycodes.contains(key.detail) {
+            } else if key.control && (copyKeycodes.contains(key.keycode) || cutKeycodes.contains(key.keycode)) {
+                copy(at: pointer, cut: cutKeycodes.contains(key.keycode))
+            } else if key.control && pasteKeycodes.contains(key.keycode) {
                 pendingPaste = (pointer, .clipboard)
             }
-        case XCB_CLIENT_MESSAGE:
-            let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
-                .pointee
-            if message.type == protocols && message.data.data32.0 == deleteWindow {
+        case .clientMessage(let message):
+            if message.type == protocols && message.words[0] == deleteWindow {
                 isClosed = true
             } else if xdndSource?.handle(message) == true || xdnd?.handle(message) == true {
                 needsDraw = true
             }
-        case XCB_DESTROY_NOTIFY:
-            let destroyed = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
-                .pointee.window
+        case .destroyNotify(let destroyed):
             if destroyed == window {
                 isClosed = true
             } else {
@@ -409,10 +370,10 @@ package final class SceneWindow {
     /// said whether it takes the drop: taken, the session waits for that program and the scene ignores the release.
     private func finishRelease() {
         guard let release = deferredRelease else { return }
-        if !contains(release.event_x, release.event_y), xdndSource?.release(time: release.time) == .waiting { return }
+        if !contains(release.x, release.y), xdndSource?.release(time: release.time) == .waiting { return }
         deferredRelease = nil
         try? scene.send(
-            .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)),
+            .up, CGPoint(x: Double(release.x), y: Double(release.y)),
             at: max(seconds, scene.currentTime), kind: .mouse(.primary))
         needsDraw = true
     }
@@ -503,7 +464,7 @@ package final class SceneWindow {
     private func send(_ boxes: [PixelBox], from samples: UnsafeRawBufferPointer, width: Int, channels: Int) {
         lastDamage = boxes.map { CGRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
         guard !boxes.isEmpty else { return }
-        let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
+        let largest = x.maximumRequestBytes - 64
         for box in boxes where !box.isEmpty {
             let columns = box.width
             let rowsPerStrip = max(1, largest / (columns * 4))
@@ -524,16 +485,14 @@ package final class SceneWindow {
                             out += 4
                         }
                     }
-                    guard let bytes = target.baseAddress else { return }
-                    _ = xcb_put_image(
-                        x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(columns),
-                        UInt16(rows), Int16(box.minX), Int16(row), 0, depth, UInt32(rows * columns * 4),
-                        bytes.assumingMemoryBound(to: UInt8.self))
+                    x.putImage(
+                        UnsafeRawBufferPointer(target), into: window, gc: gc, x: box.minX, y: row, width: columns,
+                        height: rows)
                 }
                 row += rows
             }
         }
-        xcb_flush(x.connection)
+        x.flush()
     }
 
     /// The box that holds every pixel that differs between two frames of the same size and layout; nil when none
@@ -571,18 +530,7 @@ package final class SceneWindow {
     package func capture() throws(X11Error) -> Bitmap {
         let width = Int(scene.size.width)
         let height = Int(scene.size.height)
-        let cookie = xcb_get_image(
-            x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, 0, 0, UInt16(width), UInt16(height),
-            UInt32.max)
-        guard let reply = xcb_get_image_reply(x.connection, cookie, nil) else {
-            try x.check()
-            throw X11Error(.protocolViolation, "the X server did not give the window's image")
-        }
-        defer { free(reply) }
-        let length = Int(xcb_get_image_data_length(reply))
-        guard let data = xcb_get_image_data(reply), length >= width * height * 4 else {
-            throw X11Error(.protocolViolation, "the window's image has \(length) bytes, not \(width * height * 4)")
-        }
+        let data = try x.image(of: window, width: width, height: height)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         for index in 0..<(width * height) {
             rgb[index * 3] = data[index * 4 + 2]
@@ -594,26 +542,5 @@ package final class SceneWindow {
         } catch {
             throw X11Error(.protocolViolation, "the window's image cannot be a bitmap: \(error)")
         }
-    }
-
-    /// The keycodes that produce a keysym, from the server's keyboard mapping.
-    private static func keycodes(of keysym: UInt32, on connection: OpaquePointer) -> Set<xcb_keycode_t> {
-        let setup = xcb_get_setup(connection)
-        guard let setup else { return [] }
-        let first = setup.pointee.min_keycode
-        let count = UInt8(setup.pointee.max_keycode - first + 1)
-        guard
-            let reply = xcb_get_keyboard_mapping_reply(
-                connection, xcb_get_keyboard_mapping(connection, first, count), nil)
-        else { return [] }
-        defer { free(reply) }
-        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
-        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return [] }
-        let total = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
-        var found: Set<xcb_keycode_t> = []
-        for index in 0..<total where keysyms[index] == keysym {
-            found.insert(xcb_keycode_t(Int(first) + index / perKeycode))
-        }
-        return found
     }
 }

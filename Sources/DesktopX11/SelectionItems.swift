@@ -1,4 +1,3 @@
-import CXCB
 import ContentTypes
 import DesktopTransfer
 import Foundation
@@ -21,7 +20,7 @@ enum SelectionItems {
     /// - Returns: The items.
     static func providers(
         offering targets: [String], from selection: String, display: String?, timeout: Double, limit: Int,
-        time: @escaping @Sendable () -> xcb_timestamp_t?, readList: () -> Data?
+        time: @escaping @Sendable () -> X11Timestamp?, readList: () -> Data?
     ) -> [ItemProvider] {
         if targets.contains(DesktopTypeNames.uriList), let list = readList() {
             let files = URIList.items(in: list)
