@@ -43,6 +43,8 @@ package final class SceneWindow {
     private let protocols: X11Atom
     private let start = ContinuousClock.now
     private var xdnd: XdndTarget?
+    /// Reads what other programs offer (a drop's items, a paste's) on a thread and a connection of its own.
+    private let worker: SelectionTransferWorker
     /// Whether the server must be sent the whole frame (at first and after an exposure).
     private var needsWholeFrame = true
     /// The parts of the window the last frame sent (in the window's space): none when nothing had changed, the
@@ -133,9 +135,10 @@ package final class SceneWindow {
         loop = LoopControl(wakeUp)
         // The files an earlier process handed out and left behind when it was killed are removed now.
         HandedOutFiles.removeAbandonedStagingFolders()
+        worker = try SelectionTransferWorker(display: display)
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
-            settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
+            settings: XdndTarget.Settings(worker: worker, timeout: peerTimeout, limit: 1 << 30))
         xdndSource = try XdndSource(x: x, window: window, scene: scene, display: display, timeout: peerTimeout)
         x.map(window)
     }
@@ -406,7 +409,7 @@ package final class SceneWindow {
                 as: DesktopTypeNames.uriList, from: selection, display: display, timeout: timeout, limit: 16 << 20)
         }
         let providers = SelectionItems.providers(
-            offering: targets, from: selection.rawValue, display: display, timeout: timeout, limit: 1 << 30,
+            offering: targets, from: selection.rawValue, worker: worker, timeout: timeout, limit: 1 << 30,
             time: { nil }, readList: readList)
         _ = try? await scene.paste(providers, at: location)
         needsDraw = true

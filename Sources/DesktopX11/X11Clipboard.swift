@@ -25,7 +25,13 @@ package enum X11Clipboard {
     package static func availableTypes(
         _ selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
     ) throws(X11Error) -> [String] {
-        let x = try X11Connection(display: display)
+        try availableTypes(selection, on: X11Connection(display: display), timeout: timeout)
+    }
+
+    /// The types the selection's owner offers (its `TARGETS`), without X's own meta targets, asked on `x`.
+    static func availableTypes(_ selection: Selection, on x: X11Connection, timeout: Double) throws(X11Error)
+        -> [String]
+    {
         let reply = try convert(selection, to: "TARGETS", on: x, timeout: timeout, limit: 1 << 20)
         guard reply.format == 32 else {
             throw X11Error(.protocolViolation, "the owner answered TARGETS with \(reply.format)-bit data, not atoms")

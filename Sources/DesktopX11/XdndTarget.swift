@@ -16,7 +16,8 @@ import Transfer
 final class XdndTarget {
     /// What the host tells the scene, and how long it waits for the other program.
     struct Settings {
-        var display: String?
+        /// Converts the selection when a dropped item is loaded.
+        var worker: SelectionTransferWorker
         /// The longest wait for each answer of the other program, in seconds.
         var timeout: Double
         /// The largest payload taken, in bytes.
@@ -236,7 +237,7 @@ final class XdndTarget {
             ).bytes
         }
         let providers = SelectionItems.providers(
-            offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
+            offering: visit.targets, from: "XdndSelection", worker: settings.worker, timeout: settings.timeout,
             limit: settings.limit, time: { sourceTime.get() }, readList: readList)
         // A name suggested through Direct Save is the one item's, when it has none of its own (a file's).
         if providers.count == 1, let provider = providers.first, provider.suggestedName == nil {
