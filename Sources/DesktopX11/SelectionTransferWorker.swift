@@ -72,7 +72,7 @@ final class SelectionTransferWorker: Sendable {
         let thread = Thread {
             var connection: X11Connection?
             while let work = queue.next() {
-                if connection.map({ (try? $0.check()) == nil }) ?? true {
+                if connection?.isBroken ?? true {
                     // A broken connection is made again; a failure to connect is this work's error.
                     connection = nil
                     do throws(X11Error) {

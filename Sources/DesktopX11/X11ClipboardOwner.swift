@@ -80,6 +80,7 @@ package final class X11ClipboardOwner: Sendable {
         var stopRequested = false
         var lostOwnership = false
         var wakeUps = 0
+        var failure: X11Error?
     }
 
     /// How many times the serving thread woke from its sleep: for a request, a deadline it had set, or ``stop()``.
@@ -116,12 +117,25 @@ package final class X11ClipboardOwner: Sendable {
     /// Whether another program has taken the selection.
     package var hasLostOwnership: Bool { state.withLock { $0.lostOwnership } }
 
-    /// Serves on a thread of its own until the selection is lost or ``stop()`` is called.
+    /// Why the thread of ``start()`` stopped serving before it was asked to (the connection broke); nil while it
+    /// serves or when it ended as asked.
+    package var failure: X11Error? { state.withLock { $0.failure } }
+
+    /// Serves on a thread of its own until the selection is lost or ``stop()`` is called; a failure that ends it
+    /// early is kept in ``failure``.
     package func start() {
         state.withLock { $0.isRunning = true }
         let thread = Thread { [self] in
-            _ = try? serve()
-            state.withLock { $0.isRunning = false }
+            var failure: X11Error?
+            do throws(X11Error) {
+                try serve()
+            } catch {
+                failure = error
+            }
+            state.withLock {
+                $0.failure = failure
+                $0.isRunning = false
+            }
         }
         thread.name = "DnDKit X11 clipboard"
         thread.start()

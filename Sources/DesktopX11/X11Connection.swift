@@ -85,6 +85,9 @@ final class X11Connection {
         }
     }
 
+    /// Whether the connection broke (``check()`` would throw). The C function is `xcb_connection_has_error`.
+    var isBroken: Bool { xcb_connection_has_error(connection) != 0 }
+
     /// Waits for the reply to a request: an X error in its place becomes an ``X11Error`` with the server's code, the
     /// request's opcodes and the resource (`request` names the request for the message). The reply is the caller's
     /// to free.
