@@ -116,7 +116,8 @@ package final class SceneWindow {
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
             settings: XdndTarget.Settings(worker: worker, timeout: peerTimeout, limit: 1 << 30))
-        xdndSource = try XdndSource(x: x, window: window, scene: scene, display: display, timeout: peerTimeout)
+        xdndSource = try XdndSource(
+            x: x, window: window, scene: scene, display: display, timeout: peerTimeout, problems: problems)
         input = try WindowInput(x: x, scene: scene, xdndSource: xdndSource, problems: problems)
         clipboard = ClipboardController(
             scene: scene, display: display, timeout: peerTimeout, worker: worker, problems: problems)

@@ -9,6 +9,8 @@ package struct WindowProblem: Sendable, CustomStringConvertible {
         case clock = "advancing the clock"
         /// Drawing a frame.
         case drawing
+        /// Offering a drag that left the window to other programs (owning `XdndSelection`).
+        case dragging = "offering the drag to other programs"
         /// Copying to the clipboard (Ctrl+C, Ctrl+X).
         case copying
         /// Pasting from the clipboard or the primary selection (Ctrl+V, the middle button).

@@ -49,8 +49,14 @@ final class XdndSource {
     private var target: Target?
     private var handed: Handed?
 
-    init(x: X11Connection, window: X11Window, scene: Scene, display: String?, timeout: Double) throws(X11Error) {
+    /// Where a drag that cannot be offered to other programs is recorded.
+    private let problems: WindowProblems
+
+    init(
+        x: X11Connection, window: X11Window, scene: Scene, display: String?, timeout: Double, problems: WindowProblems
+    ) throws(X11Error) {
         self.x = x
+        self.problems = problems
         self.window = window
         self.scene = scene
         self.display = display
@@ -202,15 +208,21 @@ final class XdndSource {
         session = id
         guard let provider = scene.itemProviders(ofDragSession: id)?.first else { return }
         let offers = X11ClipboardOwner.Offer.offers(for: provider, stagingFile: true)
-        guard !offers.isEmpty,
-            let owner = try? X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
-        else { return }
+        guard !offers.isEmpty else { return }
+        let owner: X11ClipboardOwner
+        do {
+            owner = try X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
+        } catch {
+            // The drag stays in the window: other programs are not offered it.
+            return problems.record(.dragging, error)
+        }
         owner.start()
         self.owner = owner
         // The keyboard too, while the drag is outside the window: Escape cancels it wherever the pointer is.
         x.grabKeyboard(for: window)
         // More than three types: the full list goes in XdndTypeList on the source window. A type listed only when
         // its bytes are made (STRING) is left out: the window's thread does not wait for the items' loads.
+        // An atom is not interned only when the connection broke, which the window's loop reports at its next step.
         let types = offers.filter { !$0.isListedOnlyWhenProduced }.compactMap { try? x.atom($0.type) }
         x.setProperty(atoms.typeList, of: window, type: X11Connection.Predefined.atom, words: types)
         // The actions a target may pick when the source asks (XDND's `XdndActionList`, with a word for each in
@@ -259,7 +271,7 @@ final class XdndSource {
         var current = x.root
         // Down the tree: a window manager puts frames between the root and the program's window.
         for _ in 0..<8 {
-            // A window that went away between two steps down the tree holds no target.
+            // A window that went away between two steps down the tree holds no target (its BadWindow is the answer).
             guard let child = try? x.child(of: current, at: root) else { return nil }
             guard child != 0, child != window else { return nil }
             let aware = x.words(of: child, atoms.aware)
