@@ -35,6 +35,8 @@ enum GTKMetric {
         "drop time vs GTK's (%)", polarity: .prefersSmaller, useScalingFactor: false)
     static let pasteMilliseconds = BenchmarkMetric.custom(
         "DnDKitGTK paste (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let pasteProcessorMilliseconds = BenchmarkMetric.custom(
+        "DnDKitGTK paste, main thread's processor time (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     static let toolMilliseconds = BenchmarkMetric.custom(
         "wl-paste or xclip -o to /dev/null (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     static let toolHoldingMilliseconds = BenchmarkMetric.custom(
@@ -76,7 +78,8 @@ let benchmarks: @Sendable () -> Void = {
             configuration: .init(
                 metrics: [
                     GTKMetric.pasteVsTool, GTKMetric.pasteVsToolHolding, GTKMetric.pasteMilliseconds,
-                    GTKMetric.toolMilliseconds, GTKMetric.toolHoldingMilliseconds, GTKMetric.pastePeak,
+                    GTKMetric.pasteProcessorMilliseconds, GTKMetric.toolMilliseconds,
+                    GTKMetric.toolHoldingMilliseconds, GTKMetric.pastePeak,
                 ],
                 warmupIterations: 1, maxDuration: .seconds(180), maxIterations: 6)
         ) { benchmark in
@@ -175,6 +178,7 @@ enum Paste {
         for iteration in benchmark.scaledIterations {
             var times = [0.0, 0.0, 0.0]
             var peak = 0
+            var processor = 0.0
             let turn = iteration % sides.count
             for side in sides[turn...] + sides[..<turn] {
                 switch side {
@@ -185,17 +189,20 @@ enum Paste {
                         throw WrongResult(description: "the app did not paste: \(app.events())")
                     }
                     guard got["bytes"] as? Int == size, let ms = got["ms"] as? Double,
-                        let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int
+                        let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int,
+                        let cpu = got["cpuMs"] as? Double
                     else {
                         throw WrongResult(description: "a wrong paste: \(got)")
                     }
                     times[0] = ms / 1000
                     peak = (high - before) * 1024
+                    processor = cpu
                 case 1: times[1] = try session.timedPaste("image/png", into: .null)
                 default: times[2] = try session.timedPaste("image/png", into: .memoryFile)
                 }
             }
             benchmark.measurement(GTKMetric.pasteMilliseconds, Int((times[0] * 1000).rounded()))
+            benchmark.measurement(GTKMetric.pasteProcessorMilliseconds, Int(processor.rounded()))
             benchmark.measurement(GTKMetric.toolMilliseconds, Int((times[1] * 1000).rounded()))
             benchmark.measurement(GTKMetric.toolHoldingMilliseconds, Int((times[2] * 1000).rounded()))
             benchmark.measurement(GTKMetric.pasteVsTool, Int((times[1] / times[0] * 100).rounded()))

@@ -284,16 +284,17 @@ final class Session {
                     "/bin/sh", [Self.sway, "run", "wl-copy", "--foreground", "-t", type], input: file,
                     environment: sessionEnvironment))
         }
-        usleep(500_000)
-        // Checked once, outside the timing: the tool reads every byte.
-        let count = try timedPaste(type, into: "| wc -c").output
-        guard
-            Int(count.trimmingCharacters(in: .whitespacesAndNewlines))
-                == (try file.resourceValues(
-                    forKeys: [.fileSizeKey]).fileSize)
-        else {
-            throw WrongResult(description: "the desktop's tool read \(count) bytes from the clipboard")
-        }
+        // Checked outside the timing: the tool reads every byte, once the owner serves them (wl-copy first copies
+        // its input to a file of its own, which takes a while on a busy machine).
+        let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize
+        var count = ""
+        let deadline = Date().addingTimeInterval(15)
+        repeat {
+            usleep(500_000)
+            count = try timedPaste(type, into: "| wc -c").output
+            if Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) == size { return }
+        } while Date() < deadline
+        throw WrongResult(description: "the desktop's tool read \(count) bytes from the clipboard")
     }
 
     /// Where the desktop's tool writes what it pastes, in ``timedPaste(_:into:)``.
