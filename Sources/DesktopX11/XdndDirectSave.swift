@@ -1,4 +1,3 @@
-import CXCB
 import Foundation
 import Transfer
 
@@ -14,42 +13,35 @@ enum XdndDirectSave {
     /// The type a source offers, and the property on its window.
     static let name = "XdndDirectSave0"
 
-    /// The direct save of a drag's item from `source`: each save runs on a connection and a thread of its own, so
-    /// the window's connection is never held up while the source writes the file.
+    /// The direct save of a drag's item from `source`, run on the window's selection-transfer worker, so the
+    /// window's own connection is never held up while the source writes the file.
     /// - Parameters:
     ///   - source: The source's window.
-    ///   - display: The display, or nil for `DISPLAY`.
+    ///   - worker: The window's selection-transfer worker.
     ///   - timeout: The longest wait for the source's answer.
     ///   - time: The time stamp to convert at (the one the source sent with its drop).
     /// - Returns: The direct save, for the item's provider.
     static func directSave(
-        from source: xcb_window_t, display: String?, timeout: Double, time: @escaping @Sendable () -> xcb_timestamp_t
+        from source: X11Window, worker: SelectionTransferWorker, timeout: Double,
+        time: @escaping @Sendable () -> X11Timestamp
     ) -> DirectSave {
         DirectSave { file in
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Result { () throws(X11Error) -> DirectSave.Answer in
-                            let x = try X11Connection(display: display)
-                            return try save(file, from: source, on: x, at: time(), timeout: timeout)
-                        }.mapError { $0 as any Error })
-                }
+            try await worker.run { x throws(X11Error) in
+                try save(file, from: source, on: x, at: time(), timeout: timeout)
             }
         }
     }
 
-    /// Asks the source to save its item as `file`, and reads its answer. The C function is `xcb_change_property`
-    /// (then the conversion of `X11Clipboard.convert`).
+    /// Asks the source to save its item as `file` (in its window's `XdndDirectSave0` property), and reads its answer
+    /// through the conversion of `X11Clipboard.convert`.
     /// - Returns: `.saved` for `S`, `.fallBack` for `F`.
     /// - Throws: `X11Error`: `refused` for `E`, `protocolViolation` for any other answer, and the conversion's.
     static func save(
-        _ file: URL, from source: xcb_window_t, on x: X11Connection, at time: xcb_timestamp_t, timeout: Double
+        _ file: URL, from source: X11Window, on x: X11Connection, at time: X11Timestamp, timeout: Double
     ) throws(X11Error) -> DirectSave.Answer {
         let property = try x.atom(name)
         let uri = Array(uri(of: file).utf8)
-        xcb_change_property(
-            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), source, property, try x.atom("text/plain"), 8,
-            UInt32(uri.count), uri)
+        x.setProperty(property, of: source, type: try x.atom("text/plain"), bytes: uri)
         let answer = try X11Clipboard.convert("XdndSelection", to: name, on: x, at: time, timeout: timeout, limit: 64)
         switch answer.bytes.first {
         case UInt8(ascii: "S"):

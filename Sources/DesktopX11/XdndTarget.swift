@@ -245,8 +245,7 @@ final class XdndTarget {
             provider.suggestedName = visit.suggestedName
             if visit.targets.contains(XdndDirectSave.name) {
                 provider.directSave = XdndDirectSave.directSave(
-                    from: visit.source, display: settings.display, timeout: settings.timeout,
-                    time: { sourceTime.get() })
+                    from: visit.source, worker: settings.worker, timeout: settings.timeout, time: { sourceTime.get() })
             }
         }
         return providers

@@ -45,16 +45,8 @@ struct ClipboardCommandTests {
                     "/bin/sh", ["-c", "xclip -selection primary -o -t application/octet-stream > '\(viaXclip.path)'"])
                 stop(copy)
                 // xclip owns the selection; dnd-sim pastes into a file.
-                let owner = Process()
-                owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
-                owner.arguments = [
-                    "-selection", "primary", "-quiet", "-i", "-t", "application/octet-stream", original.path,
-                ]
-                owner.standardOutput = FileHandle.nullDevice
-                owner.standardError = FileHandle.nullDevice
-                try owner.run()
+                let owner = try startXclipOwner(of: original, type: "application/octet-stream")
                 defer { kill(owner.processIdentifier, SIGKILL) }
-                try waitForTypes(containing: "application/octet-stream")
                 // xclip answers each piece when it gets the CPU: a loaded machine can keep it waiting for seconds.
                 return try dndSim([
                     "clipboard", "paste", "--primary", "--as", "public.data", "--out", viaDndSim.path, "--timeout",
@@ -105,10 +97,33 @@ private func stop(_ process: Process) {
     process.waitUntilExit()
 }
 
-/// Waits until the primary selection's owner offers `type`.
-private func waitForTypes(containing type: String) throws {
+/// Starts xclip owning the primary selection with `file` as `type`, and waits until it offers it. xclip asked for
+/// its types at once sometimes refuses them and quits (ClipboardTests' `XclipOwner` says when): it gets a moment
+/// first, and is started again, up to three times, when it quit.
+private func startXclipOwner(of file: URL, type: String) throws -> Process {
+    for _ in 1...3 {
+        let owner = Process()
+        owner.executableURL = URL(fileURLWithPath: "/usr/bin/xclip")
+        owner.arguments = ["-selection", "primary", "-quiet", "-i", "-t", type, file.path]
+        owner.standardOutput = FileHandle.nullDevice
+        owner.standardError = FileHandle.nullDevice
+        try owner.run()
+        usleep(200_000)
+        do {
+            try waitForTypes(containing: type, while: { owner.isRunning })
+            return owner
+        } catch  where !owner.isRunning {
+            continue
+        }
+    }
+    throw CocoaError(
+        .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "xclip quit three times before it offered \(type)"])
+}
+
+/// Waits until the primary selection's owner offers `type`, for 20 s or while `going` is true.
+private func waitForTypes(containing type: String, while going: () -> Bool = { true }) throws {
     let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
+    while Date() < deadline && going() {
         if try dndSim(["clipboard", "types", "--primary"]).standardOutput.split(separator: "\n").contains(
             Substring(type))
         {
