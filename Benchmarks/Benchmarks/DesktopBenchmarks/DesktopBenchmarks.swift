@@ -14,7 +14,7 @@
 //     swift package --allow-writing-to-package-directory benchmark --target DesktopBenchmarks
 
 import Benchmark
-import CXCBBenchmark
+import CXCB
 import DesktopX11
 import DragDrop
 import Foundation
