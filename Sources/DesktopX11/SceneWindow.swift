@@ -1,4 +1,3 @@
-import CXCB
 import DesktopTransfer
 import DragDrop
 import Foundation
@@ -23,37 +22,18 @@ package final class SceneWindow {
     /// The scene shown.
     package let scene: Scene
     private let x: X11Connection
-    private let window: xcb_window_t
-    private let gc: xcb_gcontext_t
-    private let depth: UInt8
-    private let painter: Painter
-    /// The last frame a drawing function gave, to compare the next with.
-    private var lastBitmap: Bitmap?
-    private let escapeKeycodes: Set<xcb_keycode_t>
-    /// The keycodes of C, X and V, which copy, cut and paste with Control.
-    private let copyKeycodes, cutKeycodes, pasteKeycodes: Set<xcb_keycode_t>
-    /// Where the pointer was last seen over the window: where a copy or a paste applies.
-    private var pointer = CGPoint.zero
-    /// The owner of the clipboard after the last copy or cut, serving other programs.
-    private var clipboardOwner: X11ClipboardOwner?
-    /// A paste asked for by Ctrl+V (the clipboard) or the middle button (the primary selection), done after the
-    /// step's events.
-    private var pendingPaste: (location: CGPoint, selection: X11Clipboard.Selection)?
-    private let displayName: String?
-    private let peerTimeout: Double
-    private let deleteWindow: xcb_atom_t
-    private let protocols: xcb_atom_t
+    private let window: X11Window
+    private let deleteWindow: X11Atom
+    private let protocols: X11Atom
     private let start = ContinuousClock.now
-    private var xdnd: XdndTarget?
-    /// Whether the server must be sent the whole frame (at first and after an exposure).
-    private var needsWholeFrame = true
-    /// The parts of the window the last frame sent (in the window's space): none when nothing had changed, the
-    /// whole window after an exposure. Drawing sends only what changed since the frame before.
-    package private(set) var lastDamage: [CGRect] = []
-    private var xdndSource: XdndSource?
-    /// A release outside the window, held until the program under the pointer has answered.
-    private var deferredRelease: xcb_button_release_event_t?
-    private var buttonDown = false
+    /// The window's parts: its frames, its input, its clipboard, and XDND's two sides.
+    private let presenter: FramePresenter
+    private let input: WindowInput
+    private let clipboard: ClipboardController
+    private let xdnd: XdndTarget
+    private let xdndSource: XdndSource
+    /// What the window's jobs could not do, until its program takes them (``takeProblems()``).
+    private let problems = WindowProblems()
     private var needsDraw = true
     /// Whether the window was closed (by its user, or destroyed): ``run(for:while:)`` returns at once then.
     package private(set) var isClosed = false
@@ -65,6 +45,10 @@ package final class SceneWindow {
     /// (the scene's next deadline, the next frame while something moves, the end of `run(for:)`), or ``loop``.
     /// An idle window sleeps without waking.
     package private(set) var wakeUps = 0
+
+    /// The parts of the window the last frame sent (in the window's space): none when nothing had changed, the
+    /// whole window after an exposure. Drawing sends only what changed since the frame before.
+    package var lastDamage: [CGRect] { presenter.lastDamage }
 
     /// Opens a window the scene's size.
     /// - Parameters:
@@ -109,67 +93,46 @@ package final class SceneWindow {
     }
 
     private init(
-        scene: Scene, title: String, display: String?, origin: CGPoint, peerTimeout: Double, painter: Painter
+        scene: Scene, title: String, display: String?, origin: CGPoint, peerTimeout: Double,
+        painter: FramePresenter.Painter
     ) throws(X11Error) {
         self.scene = scene
-        self.painter = painter
         x = try X11Connection(display: display)
-        let connection = x.connection
-        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(connection)).data else {
-            throw X11Error(.connectionFailed, "the X server has no screen")
-        }
-        depth = screen.pointee.root_depth
-        window = xcb_generate_id(connection)
-        let mask =
-            XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_BUTTON_PRESS.rawValue
-            | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue | XCB_EVENT_MASK_POINTER_MOTION.rawValue
-            | XCB_EVENT_MASK_KEY_PRESS.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
-        var values: [UInt32] = [screen.pointee.white_pixel, mask]
-        xcb_create_window(
-            connection, UInt8(XCB_COPY_FROM_PARENT), window, screen.pointee.root, Int16(clamping: Int(origin.x)),
-            Int16(clamping: Int(origin.y)),
-            UInt16(clamping: Int(scene.size.width)), UInt16(clamping: Int(scene.size.height)), 0,
-            UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue), screen.pointee.root_visual,
-            XCB_CW_BACK_PIXEL.rawValue | XCB_CW_EVENT_MASK.rawValue, &values)
-        gc = xcb_generate_id(connection)
-        xcb_create_gc(connection, gc, window, 0, nil)
-        let utf8 = try x.atom("UTF8_STRING")
-        for name in ["_NET_WM_NAME", "WM_NAME"] {
-            let atom = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_WM_NAME.rawValue) : try x.atom(name)
-            let type = name == "WM_NAME" ? xcb_atom_t(XCB_ATOM_STRING.rawValue) : utf8
-            xcb_change_property(
-                connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atom, type, 8, UInt32(title.utf8.count),
-                title)
-        }
+        window = x.createWindow(
+            at: (Int(origin.x), Int(origin.y)), width: Int(scene.size.width), height: Int(scene.size.height),
+            events: [.exposure, .buttonPress, .buttonRelease, .pointerMotion, .keyPress, .structure])
+        presenter = FramePresenter(x: x, window: window, painter: painter)
+        x.setProperty(try x.atom("_NET_WM_NAME"), of: window, type: try x.atom("UTF8_STRING"), bytes: title.utf8)
+        x.setProperty(
+            X11Connection.Predefined.windowName, of: window, type: X11Connection.Predefined.string, bytes: title.utf8)
         protocols = try x.atom("WM_PROTOCOLS")
         deleteWindow = try x.atom("WM_DELETE_WINDOW")
-        var delete = deleteWindow
-        xcb_change_property(
-            connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, protocols, xcb_atom_t(XCB_ATOM_ATOM.rawValue),
-            32, 1, &delete)
-        escapeKeycodes = Self.keycodes(of: 0xFF1B, on: connection)  // XK_Escape
-        copyKeycodes = Self.keycodes(of: 0x63, on: connection)  // XK_c
-        cutKeycodes = Self.keycodes(of: 0x78, on: connection)  // XK_x
-        pasteKeycodes = Self.keycodes(of: 0x76, on: connection)  // XK_v
-        self.displayName = display
-        self.peerTimeout = peerTimeout
+        x.setProperty(protocols, of: window, type: X11Connection.Predefined.atom, words: [deleteWindow])
         wakeUp = try WakeUpPipe()
         loop = LoopControl(wakeUp)
         // The files an earlier process handed out and left behind when it was killed are removed now.
         HandedOutFiles.removeAbandonedStagingFolders()
+        let worker = try SelectionTransferWorker(display: display)
         xdnd = try XdndTarget(
             x: x, window: window, scene: scene,
-            settings: XdndTarget.Settings(display: display, timeout: peerTimeout, limit: 1 << 30))
-        xdndSource = try XdndSource(x: x, window: window, scene: scene, display: display, timeout: peerTimeout)
-        xcb_map_window(connection, window)
-        xcb_flush(connection)
+            settings: XdndTarget.Settings(worker: worker, timeout: peerTimeout, limit: 1 << 30))
+        xdndSource = try XdndSource(
+            x: x, window: window, scene: scene, display: display, timeout: peerTimeout, problems: problems)
+        input = try WindowInput(x: x, scene: scene, xdndSource: xdndSource, problems: problems)
+        clipboard = ClipboardController(
+            scene: scene, display: display, timeout: peerTimeout, worker: worker, problems: problems)
+        x.map(window)
     }
 
     deinit {
-        clipboardOwner?.stop()
-        xcb_free_gc(x.connection, gc)
-        xcb_destroy_window(x.connection, window)
-        xcb_flush(x.connection)
+        clipboard.stop()
+        x.destroy(window)
+    }
+
+    /// What the window's jobs could not do since the last call (input the scene refused, a frame that could not be
+    /// drawn, a copy or a paste that failed), oldest first, at most 100: for its program to report.
+    package func takeProblems() -> [WindowProblem] {
+        problems.take()
     }
 
     /// Draws the scene now and sends what changed to the server, as `NSView.display()`: for a program that drives
@@ -177,6 +140,15 @@ package final class SceneWindow {
     package func display() {
         needsDraw = false
         present()
+    }
+
+    /// Draws a frame; a failure is recorded, and the next frame is drawn whole.
+    private func present() {
+        do {
+            try presenter.present(scene)
+        } catch {
+            problems.record(.drawing, error)
+        }
     }
 
     /// Asks for the scene to be drawn again at the next step, as `NSView.setNeedsDisplay` does: for changes the
@@ -222,22 +194,22 @@ package final class SceneWindow {
             if next != nil { frames.lastInput = seconds }
             while let event = next {
                 handle(event)
-                free(event)
                 next = try x.queuedEvent()
             }
-            if let (location, selection) = pendingPaste {
-                pendingPaste = nil
-                await paste(at: location, from: selection)
-            }
+            if await clipboard.pasteIfAsked() { needsDraw = true }
             // A drop's items load on their own tasks; the window goes on answering until they have.
             if scene.hasLoadedDrop {
                 await scene.finishDrops()
-                xdnd?.dropsFinished()
+                xdnd.dropsFinished()
             }
-            try? scene.advance(to: max(seconds, scene.currentTime))
-            finishRelease()
-            xdndSource?.checkDeadline()
-            xdndSource?.sessionEnded()
+            do {
+                try scene.advance(to: max(seconds, scene.currentTime))
+            } catch {
+                problems.record(.clock, error)
+            }
+            if input.finishRelease(at: max(seconds, scene.currentTime)) { needsDraw = true }
+            xdndSource.checkDeadline()
+            xdndSource.sessionEnded()
             if !afterEachStep() { return }
             // Other work on the caller's actor gets its turn between steps.
             await Task.yield()
@@ -265,9 +237,9 @@ package final class SceneWindow {
         // A drop's items load on tasks that do not wake the loop: looked for every millisecond while they load.
         if scene.hasPendingDrops { due.append(now + 0.001) }
         // A release outside the window waits for the other program's answer, or the end of its patience.
-        if deferredRelease != nil { due.append(now + 0.015) }
-        if let deadline = xdndSource?.nextDeadline { due.append(now + max(0, deadline.timeIntervalSinceNow)) }
-        if pendingPaste != nil { due.append(now) }
+        if input.deferredRelease != nil { due.append(now + 0.015) }
+        if let deadline = xdndSource.nextDeadline { due.append(now + max(0, deadline.timeIntervalSinceNow)) }
+        if clipboard.pendingPaste != nil { due.append(now) }
         return due.min().map { max(0, $0 - now) }
     }
 
@@ -330,290 +302,50 @@ package final class SceneWindow {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    private func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
-        let time = max(seconds, scene.currentTime)
-        switch X11Connection.type(of: event) {
-        case XCB_EXPOSE:
+    /// Takes one event: exposures to the frames, input to ``WindowInput`` (and what it asks of the clipboard to the
+    /// clipboard), XDND's messages and destructions to its two sides, the window manager's close.
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .expose:
             // The server lost what the window showed: the next frame is sent whole.
-            needsWholeFrame = true
+            presenter.needsWholeFrame = true
             needsDraw = true
-        case XCB_BUTTON_PRESS:
-            let press = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_press_event_t.self).pointee
-            if press.detail == 2 && !buttonDown {
-                // The middle button pastes the primary selection where it was pressed, as X programs do.
-                pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
-                pendingPaste = (pointer, .primary)
-                return
+        case .buttonPress, .buttonRelease, .motion, .keyPress:
+            let (changed, request) = input.handle(event, at: max(seconds, scene.currentTime))
+            if changed { needsDraw = true }
+            switch request {
+            case .copy(let location, let cut):
+                if clipboard.copy(at: location, cut: cut) { needsDraw = true }
+            case .paste(let location, let selection):
+                clipboard.askToPaste(at: location, from: selection)
+            case nil:
+                break
             }
-            guard press.detail == 1, deferredRelease == nil else { return }
-            buttonDown = true
-            pointer = CGPoint(x: Double(press.event_x), y: Double(press.event_y))
-            try? scene.send(
-                .down, CGPoint(x: Double(press.event_x), y: Double(press.event_y)), at: time, kind: .mouse(.primary))
-            needsDraw = true
-        case XCB_MOTION_NOTIFY:
-            let motion = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_motion_notify_event_t.self).pointee
-            pointer = CGPoint(x: Double(motion.event_x), y: Double(motion.event_y))
-            guard buttonDown else { return }
-            try? scene.send(
-                .move, CGPoint(x: Double(motion.event_x), y: Double(motion.event_y)), at: time, kind: .mouse(.primary))
-            needsDraw = true
-            // Beyond the window, the mouse's drag is offered to the program under the pointer.
-            if contains(motion.event_x, motion.event_y) {
-                xdndSource?.pointerInside()
-            } else if let session = mouseSession {
-                xdndSource?.pointerOutside(at: (motion.root_x, motion.root_y), time: motion.time, session: session)
-            }
-        case XCB_BUTTON_RELEASE:
-            let release = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_button_release_event_t.self)
-                .pointee
-            guard release.detail == 1, buttonDown else { return }
-            buttonDown = false
-            deferredRelease = release
-            finishRelease()
-        case XCB_KEY_PRESS:
-            let key = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_key_press_event_t.self).pointee
-            let control = key.state & UInt16(XCB_MOD_MASK_CONTROL.rawValue) != 0
-            if escapeKeycodes.contains(key.detail) {
-                try? scene.send(KeyEvent(key: .escape, time: time))
-                needsDraw = true
-            } else if control && (copyKeycodes.contains(key.detail) || cutKeycodes.contains(key.detail)) {
-                copy(at: pointer, cut: cutKeycodes.contains(key.detail))
-            } else if control && pasteKeycodes.contains(key.detail) {
-                pendingPaste = (pointer, .clipboard)
-            }
-        case XCB_CLIENT_MESSAGE:
-            let message = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_client_message_event_t.self)
-                .pointee
-            if message.type == protocols && message.data.data32.0 == deleteWindow {
+        case .clientMessage(let message):
+            if message.type == protocols && message.words[0] == deleteWindow {
                 isClosed = true
-            } else if xdndSource?.handle(message) == true || xdnd?.handle(message) == true {
+            } else if xdndSource.handle(message) || xdnd.handle(message) {
                 needsDraw = true
             }
-        case XCB_DESTROY_NOTIFY:
-            let destroyed = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
-                .pointee.window
+        case .destroyNotify(let destroyed):
             if destroyed == window {
                 isClosed = true
             } else {
-                xdnd?.windowDestroyed(destroyed)
-                xdndSource?.windowDestroyed(destroyed)
+                xdnd.windowDestroyed(destroyed)
+                xdndSource.windowDestroyed(destroyed)
                 needsDraw = true
             }
         default:
+            // Errors of requests with no reply (the window's own are not made; another program's window gone
+            // between a look and a request is expected) and events the host does not read.
             break
         }
-    }
-
-    /// Sends the button's release to the scene, once another program under the pointer (outside the window) has
-    /// said whether it takes the drop: taken, the session waits for that program and the scene ignores the release.
-    private func finishRelease() {
-        guard let release = deferredRelease else { return }
-        if !contains(release.event_x, release.event_y), xdndSource?.release(time: release.time) == .waiting { return }
-        deferredRelease = nil
-        try? scene.send(
-            .up, CGPoint(x: Double(release.event_x), y: Double(release.event_y)),
-            at: max(seconds, scene.currentTime), kind: .mouse(.primary))
-        needsDraw = true
-    }
-
-    /// Ctrl+C or Ctrl+X: the copyable node under the pointer's items go on the clipboard, offered as their MIME types
-    /// to every program that pastes, until another program copies.
-    private func copy(at location: CGPoint, cut: Bool) {
-        guard let items = scene.copyItems(at: location, cut: cut), let first = items.first else { return }
-        needsDraw = true
-        clipboardOwner?.stop()
-        clipboardOwner = nil
-        // A program that pastes files (a file manager) gets the item's first type that is not text as a file, which
-        // outlives the clipboard's ownership as a drag's does.
-        let offers = X11ClipboardOwner.Offer.offers(for: first, stagingFile: true)
-        guard !offers.isEmpty, let owner = try? X11ClipboardOwner(offers: offers, display: displayName) else { return }
-        owner.start()
-        clipboardOwner = owner
-    }
-
-    /// Ctrl+V or the middle button: the selection's items, read from its owner, go to the paste destination under
-    /// the pointer.
-    nonisolated(nonsending) private func paste(at location: CGPoint, from selection: X11Clipboard.Selection) async {
-        let display = displayName
-        let timeout = peerTimeout
-        guard let targets = try? X11Clipboard.availableTypes(selection, display: display, timeout: timeout) else {
-            return
-        }
-        let readList = {
-            try? X11Clipboard.paste(
-                as: DesktopTypeNames.uriList, from: selection, display: display, timeout: timeout, limit: 16 << 20)
-        }
-        let providers = SelectionItems.providers(
-            offering: targets, from: selection.rawValue, display: display, timeout: timeout, limit: 1 << 30,
-            time: { nil }, readList: readList)
-        _ = try? await scene.paste(providers, at: location)
-        needsDraw = true
-    }
-
-    /// Whether a point of the window's space is inside it.
-    private func contains(_ x: Int16, _ y: Int16) -> Bool {
-        x >= 0 && y >= 0 && Double(x) < scene.size.width && Double(y) < scene.size.height
-    }
-
-    /// The drag the mouse is dragging, if any.
-    private var mouseSession: DragSession.ID? {
-        scene.dragSessions.first { $0.pointerID == 1 && !$0.isDropping }?.id
-    }
-
-    /// How frames are drawn: by DnDKit's renderer, only what can have changed, or whole by a function.
-    private enum Painter {
-        case frames(FrameRenderer)
-        case bitmaps((Scene) throws -> Bitmap)
-    }
-
-    /// Draws the scene and sends the parts that changed since the last frame (all of it after an exposure) to the
-    /// window.
-    private func present() {
-        switch painter {
-        case .frames(let frames):
-            guard let boxes = try? frames.render(scene) else { return }
-            let whole = PixelBox(minX: 0, minY: 0, maxX: frames.width, maxY: frames.height)
-            frames.withUnsafeBytes {
-                send(needsWholeFrame ? [whole] : boxes, from: $0, width: frames.width, channels: 4)
-            }
-        case .bitmaps(let draw):
-            guard let bitmap = try? draw(scene), bitmap.format.bitDepth == .eight, bitmap.format.channels.count >= 3
-            else { return }
-            let channels = bitmap.format.channels.count
-            var damage = [PixelBox(minX: 0, minY: 0, maxX: bitmap.width, maxY: bitmap.height)]
-            if !needsWholeFrame, let last = lastBitmap, last.width == bitmap.width, last.height == bitmap.height,
-                last.format == bitmap.format
-            {
-                let changed = last.withUnsafeBytes { old in
-                    bitmap.withUnsafeBytes { new in
-                        Self.damage(from: old, to: new, width: bitmap.width, bytesPerPixel: channels)
-                    }
-                }
-                damage = changed.map { [$0] } ?? []
-            }
-            lastBitmap = bitmap
-            bitmap.withUnsafeBytes { send(damage, from: $0, width: bitmap.width, channels: channels) }
-        }
-        needsWholeFrame = false
-    }
-
-    /// Sends parts of a frame of 8-bit RGB or RGBA samples to the window, in strips that fit the server's largest
-    /// request.
-    private func send(_ boxes: [PixelBox], from samples: UnsafeRawBufferPointer, width: Int, channels: Int) {
-        lastDamage = boxes.map { CGRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
-        guard !boxes.isEmpty else { return }
-        let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4 - 64
-        for box in boxes where !box.isEmpty {
-            let columns = box.width
-            let rowsPerStrip = max(1, largest / (columns * 4))
-            var strip = [UInt8](repeating: 255, count: min(rowsPerStrip, box.height) * columns * 4)
-            var row = box.minY
-            while row < box.maxY {
-                let rows = min(rowsPerStrip, box.maxY - row)
-                strip.withUnsafeMutableBytes { target in
-                    // ZPixmap at depth 24 is 32 bits a pixel, blue first on a little-endian server.
-                    for line in 0..<rows {
-                        var source = ((row + line) * width + box.minX) * channels
-                        var out = line * columns * 4
-                        for _ in 0..<columns {
-                            target[out] = samples[source + 2]
-                            target[out + 1] = samples[source + 1]
-                            target[out + 2] = samples[source]
-                            source += channels
-                            out += 4
-                        }
-                    }
-                    guard let bytes = target.baseAddress else { return }
-                    _ = xcb_put_image(
-                        x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(columns),
-                        UInt16(rows), Int16(box.minX), Int16(row), 0, depth, UInt32(rows * columns * 4),
-                        bytes.assumingMemoryBound(to: UInt8.self))
-                }
-                row += rows
-            }
-        }
-        xcb_flush(x.connection)
-    }
-
-    /// The box that holds every pixel that differs between two frames of the same size and layout; nil when none
-    /// does.
-    static func damage(
-        from old: UnsafeRawBufferPointer, to new: UnsafeRawBufferPointer, width: Int, bytesPerPixel: Int
-    ) -> PixelBox? {
-        let rowBytes = width * bytesPerPixel
-        guard rowBytes > 0, old.count == new.count, let first = old.baseAddress, let second = new.baseAddress else {
-            return nil
-        }
-        let height = new.count / rowBytes
-        func rowDiffers(_ row: Int) -> Bool {
-            memcmp(first + row * rowBytes, second + row * rowBytes, rowBytes) != 0
-        }
-        guard let top = (0..<height).first(where: rowDiffers), let last = (top..<height).last(where: rowDiffers)
-        else { return nil }
-        var left = width
-        var right = 0
-        for row in top...last {
-            let base = row * rowBytes
-            var start = 0
-            while start < left * bytesPerPixel && old[base + start] == new[base + start] { start += 1 }
-            left = min(left, start / bytesPerPixel)
-            var end = rowBytes
-            while end > right * bytesPerPixel && old[base + end - 1] == new[base + end - 1] { end -= 1 }
-            right = max(right, (end + bytesPerPixel - 1) / bytesPerPixel)
-        }
-        return PixelBox(minX: left, minY: top, maxX: max(right, left + 1), maxY: last + 1)
     }
 
     /// What the window shows now, read back from the X server (not from the renderer): 8-bit RGB.
     /// - Returns: The window's pixels.
     /// - Throws: `X11Error` when the server does not give them.
     package func capture() throws(X11Error) -> Bitmap {
-        let width = Int(scene.size.width)
-        let height = Int(scene.size.height)
-        let cookie = xcb_get_image(
-            x.connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, 0, 0, UInt16(width), UInt16(height),
-            UInt32.max)
-        guard let reply = xcb_get_image_reply(x.connection, cookie, nil) else {
-            try x.check()
-            throw X11Error(.protocolViolation, "the X server did not give the window's image")
-        }
-        defer { free(reply) }
-        let length = Int(xcb_get_image_data_length(reply))
-        guard let data = xcb_get_image_data(reply), length >= width * height * 4 else {
-            throw X11Error(.protocolViolation, "the window's image has \(length) bytes, not \(width * height * 4)")
-        }
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        for index in 0..<(width * height) {
-            rgb[index * 3] = data[index * 4 + 2]
-            rgb[index * 3 + 1] = data[index * 4 + 1]
-            rgb[index * 3 + 2] = data[index * 4]
-        }
-        do {
-            return try Bitmap(width: width, height: height, format: .rgb8, bytes: rgb)
-        } catch {
-            throw X11Error(.protocolViolation, "the window's image cannot be a bitmap: \(error)")
-        }
-    }
-
-    /// The keycodes that produce a keysym, from the server's keyboard mapping.
-    private static func keycodes(of keysym: UInt32, on connection: OpaquePointer) -> Set<xcb_keycode_t> {
-        let setup = xcb_get_setup(connection)
-        guard let setup else { return [] }
-        let first = setup.pointee.min_keycode
-        let count = UInt8(setup.pointee.max_keycode - first + 1)
-        guard
-            let reply = xcb_get_keyboard_mapping_reply(
-                connection, xcb_get_keyboard_mapping(connection, first, count), nil)
-        else { return [] }
-        defer { free(reply) }
-        let perKeycode = Int(reply.pointee.keysyms_per_keycode)
-        guard perKeycode > 0, let keysyms = xcb_get_keyboard_mapping_keysyms(reply) else { return [] }
-        let total = Int(xcb_get_keyboard_mapping_keysyms_length(reply))
-        var found: Set<xcb_keycode_t> = []
-        for index in 0..<total where keysyms[index] == keysym {
-            found.insert(xcb_keycode_t(Int(first) + index / perKeycode))
-        }
-        return found
+        try presenter.capture(size: scene.size)
     }
 }

@@ -1,6 +1,7 @@
 import ContentTypes
 import DesktopTransfer
 import Foundation
+import Locking
 import Transfer
 
 extension X11ClipboardOwner.Offer {
@@ -90,38 +91,43 @@ extension X11ClipboardOwner.Offer {
         try blocking { try await provider.loadDataRepresentation(for: type) }
     }
 
-    /// Runs a load on a task and waits for it on this thread (the owner's, not one of Swift's cooperative threads).
+    /// Runs a load on a task and waits for it on this thread (the owner's, not one of Swift's cooperative threads),
+    /// asleep in `poll` until the task hands its result over.
     static func blocking<Value: Sendable>(_ load: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let done = DispatchSemaphore(value: 0)
-        let result = LoadResult<Value>()
+        let handOver = try HandOver<Value>()
         Task.detached {
             do {
-                result.set(.success(try await load()))
+                handOver.set(.success(try await load()))
             } catch {
-                result.set(.failure(error))
+                handOver.set(.failure(error))
             }
-            done.signal()
         }
-        done.wait()
-        return try result.get()
+        return try handOver.wait()
     }
 }
 
-/// A load's result, handed from a task to the thread that waits for it.
-private final class LoadResult<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Value, any Error> = .failure(CancellationError())
+/// A load's result, handed from a task to the thread that waits for it: set once under the lock, and the pipe wakes
+/// the waiting thread.
+private final class HandOver<Value: Sendable>: Sendable {
+    private let result = Lock<Result<Value, any Error>?>(nil)
+    private let wakeUp: WakeUpPipe
 
-    func set(_ value: Result<Value, any Error>) {
-        lock.lock()
-        result = value
-        lock.unlock()
+    init() throws(X11Error) {
+        wakeUp = try WakeUpPipe()
     }
 
-    func get() throws -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return try result.get()
+    func set(_ value: Result<Value, any Error>) {
+        result.withLock { $0 = value }
+        wakeUp.wake()
+    }
+
+    /// Sleeps until the result is set, and answers it.
+    func wait() throws -> Value {
+        while true {
+            if let done = result.withLock({ $0 }) { return try done.get() }
+            X11Connection.sleep(untilReadable: [wakeUp.readEnd], timeout: nil)
+            wakeUp.drain()
+        }
     }
 }
 

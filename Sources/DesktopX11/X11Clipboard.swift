@@ -1,4 +1,3 @@
-import CXCB
 import Foundation
 
 /// The desktop's clipboard over X11 selections (ICCCM): `CLIPBOARD`, which copy and paste use, or `PRIMARY`, the
@@ -26,7 +25,13 @@ package enum X11Clipboard {
     package static func availableTypes(
         _ selection: Selection = .clipboard, display: String? = nil, timeout: Double = 5
     ) throws(X11Error) -> [String] {
-        let x = try X11Connection(display: display)
+        try availableTypes(selection, on: X11Connection(display: display), timeout: timeout)
+    }
+
+    /// The types the selection's owner offers (its `TARGETS`), without X's own meta targets, asked on `x`.
+    static func availableTypes(_ selection: Selection, on x: X11Connection, timeout: Double) throws(X11Error)
+        -> [String]
+    {
         let reply = try convert(selection, to: "TARGETS", on: x, timeout: timeout, limit: 1 << 20)
         guard reply.format == 32 else {
             throw X11Error(.protocolViolation, "the owner answered TARGETS with \(reply.format)-bit data, not atoms")
@@ -67,31 +72,26 @@ package enum X11Clipboard {
     /// Asks the owner of the selection named `selection` (`CLIPBOARD`, `XdndSelection`) for `target`, as of `time`
     /// (nil for the server's time now), and reads the answer, in increments when the owner sends them so.
     static func convert(
-        _ selection: String, to target: String, on x: X11Connection, at requested: xcb_timestamp_t?, timeout: Double,
+        _ selection: String, to target: String, on x: X11Connection, at requested: X11Timestamp?, timeout: Double,
         limit: Int
     ) throws(X11Error) -> (format: UInt8, bytes: Data) {
         let selectionAtom = try x.atom(selection)
-        let owner = xcb_get_selection_owner_reply(
-            x.connection, xcb_get_selection_owner(x.connection, selectionAtom), nil)
-        defer { free(owner) }
-        guard let owner, owner.pointee.owner != 0 else {
+        let owner = try x.selectionOwner(selectionAtom)
+        guard owner != 0 else {
             throw X11Error(.noOwner, "no program owns the \(selection) selection")
         }
         let targetAtom = try x.atom(target)
         let property = try x.atom("DNDKIT_SELECTION")
-        let time: xcb_timestamp_t
+        let time: X11Timestamp
         if let requested { time = requested } else { time = try x.serverTime() }
-        let peer = Owner(window: owner.pointee.owner, selection: selection, target: target, timeout: timeout)
+        let peer = Owner(window: owner, selection: selection, target: target, timeout: timeout)
         // An owner that goes away in the middle of an answer ends the wait at once, not at the timeout.
         let watched = x.watchDestruction(of: peer.window)
         defer { if watched { x.unwatch(peer.window) } }
-        xcb_convert_selection(x.connection, x.window, selectionAtom, targetAtom, property, time)
-        xcb_flush(x.connection)
-        let notify = try peer.await(on: x) { event -> xcb_selection_notify_event_t? in
-            guard X11Connection.type(of: event) == XCB_SELECTION_NOTIFY else { return nil }
-            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_notify_event_t.self)
-            return notify.pointee.requestor == x.window && notify.pointee.selection == selectionAtom
-                ? notify.pointee : nil
+        x.convertSelection(selectionAtom, to: targetAtom, into: property, at: time)
+        let notify = try peer.await(on: x) { event -> X11Event.SelectionNotify? in
+            guard case .selectionNotify(let notify) = event else { return nil }
+            return notify.requestor == x.window && notify.selection == selectionAtom ? notify : nil
         }
         guard notify.property != 0 else {
             throw X11Error(.refused, "the owner of \(selection) does not offer \(target)")
@@ -134,17 +134,15 @@ package enum X11Clipboard {
     /// Waits until the owner has put the next piece of an increment: first the notification of our own deletion
     /// of the last piece (events from before it are stale), then a new value.
     static func awaitNextPiece(
-        of property: xcb_atom_t, from peer: Owner, on x: X11Connection, received: Int
+        of property: X11Atom, from peer: Owner, on x: X11Connection, received: Int
     ) throws(X11Error) {
         var deleted = false
         while true {
-            let state = try peer.await(on: x, received: received) { event -> UInt8? in
-                guard X11Connection.type(of: event) == XCB_PROPERTY_NOTIFY else { return nil }
-                let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
-                return notify.pointee.window == x.window && notify.pointee.atom == property
-                    ? notify.pointee.state : nil
+            let wasDeleted = try peer.await(on: x, received: received) { event -> Bool? in
+                guard case .propertyNotify(let change) = event else { return nil }
+                return change.window == x.window && change.atom == property ? change.deleted : nil
             }
-            if state == UInt8(XCB_PROPERTY_DELETE.rawValue) {
+            if wasDeleted {
                 deleted = true
             } else if deleted {
                 return
@@ -156,7 +154,7 @@ package enum X11Clipboard {
     /// to say whom it waited for.
     struct Owner {
         /// The owner's window.
-        let window: xcb_window_t
+        let window: X11Window
         /// The selection's name.
         let selection: String
         /// The type asked for.
@@ -168,17 +166,14 @@ package enum X11Clipboard {
         /// (it went away) or when nothing came within the timeout.
         func await<Value>(
             on x: X11Connection, received: Int? = nil,
-            matching: (UnsafeMutablePointer<xcb_generic_event_t>) -> Value?
+            matching: (X11Event) -> Value?
         ) throws(X11Error) -> Value {
             var value: Value?
             var destroyed = false
-            let event: UnsafeMutablePointer<xcb_generic_event_t>
             do {
-                event = try x.nextEvent(timeout: timeout) { event in
-                    if X11Connection.type(of: event) == XCB_DESTROY_NOTIFY {
-                        let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(
-                            to: xcb_destroy_notify_event_t.self)
-                        destroyed = notify.pointee.window == window
+                _ = try x.nextEvent(timeout: timeout) { event in
+                    if case .destroyNotify(let gone) = event {
+                        destroyed = gone == window
                         return destroyed
                     }
                     value = matching(event)
@@ -190,7 +185,6 @@ package enum X11Clipboard {
                     "\(x.describe(window)), the owner of \(selection), did not answer for \(target) in "
                         + "\(timeout.formatted()) s\(received.map { " (after \($0) bytes)" } ?? "")")
             }
-            free(event)
             guard let value, !destroyed else {
                 throw X11Error(
                     .ownerGone,

@@ -1,4 +1,3 @@
-import CXCB
 import Foundation
 import Locking
 
@@ -34,9 +33,11 @@ package final class X11ClipboardOwner: Sendable {
     /// What the owner's thread keeps between events; only that thread touches it.
     private final class Server: @unchecked Sendable {
         let x: X11Connection
-        let selection: xcb_atom_t
-        let offers: [(atom: xcb_atom_t, offer: Offer)]
-        let acquired: xcb_timestamp_t
+        let selection: X11Atom
+        let offers: [(atom: X11Atom, offer: Offer)]
+        let acquired: X11Timestamp
+        /// ICCCM's meta targets, and the type of an increment's announcement.
+        let targets, timestamp, incr: X11Atom
         /// Produced payloads by offer index.
         var produced: [Int: Data] = [:]
         /// Increments under way, by requestor window and property.
@@ -44,22 +45,27 @@ package final class X11ClipboardOwner: Sendable {
         let chunkSize: Int
 
         struct Transfer {
-            let requestor: xcb_window_t
-            let property: xcb_atom_t
-            let type: xcb_atom_t
+            let requestor: X11Window
+            let property: X11Atom
+            let type: X11Atom
             let bytes: Data
             var sent: Int
             /// When the requestor last asked for a piece.
             var lastAsked: ContinuousClock.Instant
         }
 
-        init(x: X11Connection, selection: xcb_atom_t, offers: [(xcb_atom_t, Offer)], acquired: xcb_timestamp_t) {
+        init(
+            x: X11Connection, selection: X11Atom, offers: [(X11Atom, Offer)], acquired: X11Timestamp
+        ) throws(X11Error) {
+            targets = try x.atom("TARGETS")
+            timestamp = try x.atom("TIMESTAMP")
+            incr = try x.atom("INCR")
             self.x = x
             self.selection = selection
             self.offers = offers
             self.acquired = acquired
             // A quarter of the largest request, at most 256 KiB, as toolkits do: room for the request's header.
-            let largest = Int(xcb_get_maximum_request_length(x.connection)) * 4
+            let largest = x.maximumRequestBytes
             chunkSize = max(4096, min(largest / 4, 256 << 10))
         }
     }
@@ -74,6 +80,7 @@ package final class X11ClipboardOwner: Sendable {
         var stopRequested = false
         var lostOwnership = false
         var wakeUps = 0
+        var failure: X11Error?
     }
 
     /// How many times the serving thread woke from its sleep: for a request, a deadline it had set, or ``stop()``.
@@ -96,30 +103,39 @@ package final class X11ClipboardOwner: Sendable {
     init(offers: [Offer], selectionNamed selection: String, display: String?) throws(X11Error) {
         let x = try X11Connection(display: display)
         let selectionAtom = try x.atom(selection)
-        var atoms: [(xcb_atom_t, Offer)] = []
+        var atoms: [(X11Atom, Offer)] = []
         for offer in offers { atoms.append((try x.atom(offer.type), offer)) }
-        for name in ["TARGETS", "TIMESTAMP", "INCR", "ATOM", "INTEGER"] { _ = try x.atom(name) }
         let time = try x.serverTime()
-        xcb_set_selection_owner(x.connection, x.window, selectionAtom, time)
-        let reply = xcb_get_selection_owner_reply(
-            x.connection, xcb_get_selection_owner(x.connection, selectionAtom), nil)
-        defer { free(reply) }
-        guard reply?.pointee.owner == x.window else {
+        x.takeSelection(selectionAtom, at: time)
+        guard try x.selectionOwner(selectionAtom) == x.window else {
             throw X11Error(.refused, "the X server did not give the \(selection) selection")
         }
-        server = Server(x: x, selection: selectionAtom, offers: atoms, acquired: time)
+        server = try Server(x: x, selection: selectionAtom, offers: atoms, acquired: time)
         wakeUp = try WakeUpPipe()
     }
 
     /// Whether another program has taken the selection.
     package var hasLostOwnership: Bool { state.withLock { $0.lostOwnership } }
 
-    /// Serves on a thread of its own until the selection is lost or ``stop()`` is called.
+    /// Why the thread of ``start()`` stopped serving before it was asked to (the connection broke); nil while it
+    /// serves or when it ended as asked.
+    package var failure: X11Error? { state.withLock { $0.failure } }
+
+    /// Serves on a thread of its own until the selection is lost or ``stop()`` is called; a failure that ends it
+    /// early is kept in ``failure``.
     package func start() {
         state.withLock { $0.isRunning = true }
         let thread = Thread { [self] in
-            _ = try? serve()
-            state.withLock { $0.isRunning = false }
+            var failure: X11Error?
+            do throws(X11Error) {
+                try serve()
+            } catch {
+                failure = error
+            }
+            state.withLock {
+                $0.failure = failure
+                $0.isRunning = false
+            }
         }
         thread.name = "DnDKit X11 clipboard"
         thread.start()
@@ -145,7 +161,6 @@ package final class X11ClipboardOwner: Sendable {
             }
             if let event = try server.x.queuedEvent() {
                 handle(event)
-                free(event)
                 continue
             }
             // Asleep until the next thing due: the end of `duration`, or, once ending, the oldest increment's
@@ -178,88 +193,59 @@ package final class X11ClipboardOwner: Sendable {
         wakeUp.wake()
     }
 
-    private func handle(_ event: UnsafeMutablePointer<xcb_generic_event_t>) {
-        switch X11Connection.type(of: event) {
-        case XCB_SELECTION_REQUEST:
-            let request = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_request_event_t.self)
-            answer(request.pointee)
-        case XCB_SELECTION_CLEAR:
-            let clear = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_clear_event_t.self)
-            if clear.pointee.selection == server.selection { state.withLock { $0.lostOwnership = true } }
-        case XCB_PROPERTY_NOTIFY:
-            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_property_notify_event_t.self)
-            continueTransfer(notify.pointee)
-        case XCB_DESTROY_NOTIFY:
+    private func handle(_ event: X11Event) {
+        switch event {
+        case .selectionRequest(let request):
+            answer(request)
+        case .selectionClear(let selection, _):
+            if selection == server.selection { state.withLock { $0.lostOwnership = true } }
+        case .propertyNotify(let change):
+            continueTransfer(change)
+        case .destroyNotify(let window):
             // A requestor gone in the middle of an increment will ask for no more.
-            let notify = UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_destroy_notify_event_t.self)
-            server.transfers.removeAll { $0.requestor == notify.pointee.window }
+            server.transfers.removeAll { $0.requestor == window }
         default:
             break
         }
     }
 
     /// Answers one request: converts into the requestor's property and tells it, or tells it no.
-    private func answer(_ request: xcb_selection_request_event_t) {
-        let x = server.x
+    private func answer(_ request: X11Event.SelectionRequest) {
         // An obsolete requestor names no property: the target's atom is the property then (ICCCM 2.2).
         let property = request.property != 0 ? request.property : request.target
         var succeeded = false
         if request.selection == server.selection {
             succeeded = convert(request, into: property)
         }
-        var notify = xcb_selection_notify_event_t()
-        notify.response_type = UInt8(XCB_SELECTION_NOTIFY)
-        notify.time = request.time
-        notify.requestor = request.requestor
-        notify.selection = request.selection
-        notify.target = request.target
-        notify.property = succeeded ? property : 0
-        withUnsafeBytes(of: &notify) { raw in
-            _ = xcb_send_event(
-                x.connection, 0, request.requestor, UInt32(XCB_EVENT_MASK_NO_EVENT.rawValue),
-                raw.baseAddress?.assumingMemoryBound(to: CChar.self))
-        }
-        xcb_flush(x.connection)
+        server.x.sendSelectionNotify(answering: request, property: succeeded ? property : 0)
     }
 
-    private func convert(_ request: xcb_selection_request_event_t, into property: xcb_atom_t) -> Bool {
+    private func convert(_ request: X11Event.SelectionRequest, into property: X11Atom) -> Bool {
         let x = server.x
-        guard let targets = try? x.atom("TARGETS"), let timestamp = try? x.atom("TIMESTAMP"),
-            let atomType = try? x.atom("ATOM"), let integer = try? x.atom("INTEGER"), let incr = try? x.atom("INCR")
-        else { return false }
         switch request.target {
-        case targets:
+        case server.targets:
             let listed = server.offers.indices.filter { index in
                 !server.offers[index].offer.isListedOnlyWhenProduced || payload(index) != nil
             }
-            var atoms = [targets, timestamp] + listed.map { server.offers[$0].atom }
-            xcb_change_property(
-                x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, property, atomType, 32,
-                UInt32(atoms.count), &atoms)
+            let atoms = [server.targets, server.timestamp] + listed.map { server.offers[$0].atom }
+            x.setProperty(property, of: request.requestor, type: X11Connection.Predefined.atom, words: atoms)
             return true
-        case timestamp:
-            var time = server.acquired
-            xcb_change_property(
-                x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, property, integer, 32, 1, &time)
+        case server.timestamp:
+            x.setProperty(
+                property, of: request.requestor, type: X11Connection.Predefined.integer, words: [server.acquired])
             return true
         default:
             guard let index = server.offers.firstIndex(where: { $0.atom == request.target }),
                 let bytes = payload(index)
             else { return false }
             if bytes.count <= server.chunkSize {
-                bytes.withUnsafeBytes { raw in
-                    _ = xcb_change_property(
-                        x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, property,
-                        request.target, 8, UInt32(raw.count), raw.baseAddress)
-                }
+                x.setProperty(
+                    property, of: request.requestor, type: request.target, bytes: bytes, from: 0, count: bytes.count)
                 return true
             }
             // INCR: watch the requestor's property (each deletion asks for the next piece) and the window itself.
-            var mask = UInt32(XCB_EVENT_MASK_PROPERTY_CHANGE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
-            xcb_change_window_attributes(x.connection, request.requestor, XCB_CW_EVENT_MASK.rawValue, &mask)
-            var size = UInt32(clamping: bytes.count)
-            xcb_change_property(
-                x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, property, incr, 32, 1, &size)
+            x.selectEvents([.propertyChange, .structure], on: request.requestor)
+            x.setProperty(property, of: request.requestor, type: server.incr, words: [UInt32(clamping: bytes.count)])
             server.transfers.removeAll { $0.requestor == request.requestor && $0.property == property }
             server.transfers.append(
                 Server.Transfer(
@@ -272,14 +258,16 @@ package final class X11ClipboardOwner: Sendable {
     /// The bytes of an offer, produced on first use.
     private func payload(_ index: Int) -> Data? {
         if let known = server.produced[index] { return known }
+        // A value that cannot be made in this type is refused to the requestor (a SelectionNotify with no
+        // property), which is how ICCCM says "not available"; the owner goes on serving its other types.
         guard let bytes = try? server.offers[index].offer.produce() else { return nil }
         server.produced[index] = bytes
         return bytes
     }
 
     /// A requestor deleted the property of an increment: the next piece, or the empty piece that ends it.
-    private func continueTransfer(_ notify: xcb_property_notify_event_t) {
-        guard notify.state == UInt8(XCB_PROPERTY_DELETE.rawValue),
+    private func continueTransfer(_ notify: X11Event.PropertyChange) {
+        guard notify.deleted,
             let index = server.transfers.firstIndex(where: {
                 $0.requestor == notify.window && $0.property == notify.atom
             })
@@ -287,12 +275,10 @@ package final class X11ClipboardOwner: Sendable {
         let x = server.x
         var transfer = server.transfers[index]
         let count = min(server.chunkSize, transfer.bytes.count - transfer.sent)
-        transfer.bytes.withUnsafeBytes { raw in
-            _ = xcb_change_property(
-                x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), transfer.requestor, transfer.property,
-                transfer.type, 8, UInt32(count), raw.baseAddress.map { $0 + transfer.sent })
-        }
-        xcb_flush(x.connection)
+        x.setProperty(
+            transfer.property, of: transfer.requestor, type: transfer.type, bytes: transfer.bytes, from: transfer.sent,
+            count: count)
+        x.flush()
         if count == 0 {
             server.transfers.remove(at: index)
             return

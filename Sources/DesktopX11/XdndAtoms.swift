@@ -1,14 +1,12 @@
-import CXCB
-
 /// XDND's atoms, interned once per connection: its messages, properties and actions.
 struct XdndAtoms {
-    let aware, proxy, typeList: xcb_atom_t
-    let enter, position, status, leave, drop, finished: xcb_atom_t
-    let copy, move: xcb_atom_t
+    let aware, proxy, typeList: X11Atom
+    let enter, position, status, leave, drop, finished: X11Atom
+    let copy, move: X11Atom
     /// The action a source asks for when it offers several: the target picks one of `XdndActionList`'s.
-    let ask, actionList, actionDescription: xcb_atom_t
+    let ask, actionList, actionDescription: X11Atom
     /// The property where a source suggests a file name for its item (XDND's Direct Save protocol, XDS).
-    let directSave: xcb_atom_t
+    let directSave: X11Atom
 
     init(_ x: X11Connection) throws(X11Error) {
         aware = try x.atom("XdndAware")

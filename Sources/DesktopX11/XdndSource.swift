@@ -1,4 +1,3 @@
-import CXCB
 import DragDrop
 import Foundation
 import Gestures
@@ -15,13 +14,13 @@ final class XdndSource {
     /// The other program's window the pointer is over.
     private struct Target {
         /// The top-level window under the pointer.
-        let window: xcb_window_t
+        let window: X11Window
         /// Where the messages go: the window, or its proxy.
-        let messages: xcb_window_t
+        let messages: X11Window
         let version: UInt32
         /// What its last `XdndStatus` said: whether it takes the drop, and with which action.
         var accepts = false
-        var action: xcb_atom_t = 0
+        var action: X11Atom = 0
         /// Positions sent that it has not answered yet.
         var unanswered = 0
 
@@ -39,7 +38,7 @@ final class XdndSource {
     }
 
     private let x: X11Connection
-    private let window: xcb_window_t
+    private let window: X11Window
     private let scene: Scene
     private let atoms: XdndAtoms
     private let display: String?
@@ -50,8 +49,14 @@ final class XdndSource {
     private var target: Target?
     private var handed: Handed?
 
-    init(x: X11Connection, window: xcb_window_t, scene: Scene, display: String?, timeout: Double) throws(X11Error) {
+    /// Where a drag that cannot be offered to other programs is recorded.
+    private let problems: WindowProblems
+
+    init(
+        x: X11Connection, window: X11Window, scene: Scene, display: String?, timeout: Double, problems: WindowProblems
+    ) throws(X11Error) {
         self.x = x
+        self.problems = problems
         self.window = window
         self.scene = scene
         self.display = display
@@ -61,7 +66,7 @@ final class XdndSource {
 
     /// The mouse's drag moved to `root` (on the root window) while outside the window: offers it to the
     /// XDND-aware window there, or leaves the last one.
-    func pointerOutside(at root: (x: Int16, y: Int16), time: xcb_timestamp_t, session id: DragSession.ID) {
+    func pointerOutside(at root: (x: Int16, y: Int16), time: X11Timestamp, session id: DragSession.ID) {
         guard handed == nil else { return }
         if session != id { begin(id) }
         guard owner != nil else { return }
@@ -102,7 +107,7 @@ final class XdndSource {
     /// The button went up outside the window: hands the session to the window under the pointer when it accepted.
     /// When that window has not answered the last position yet, the answer is waited for (as long as
     /// `peerTimeout`): call again until it is not ``Release/waiting``.
-    func release(time: xcb_timestamp_t) -> Release {
+    func release(time: X11Timestamp) -> Release {
         guard handed == nil, let id = session else { return .notTaken }
         if let target, target.unanswered > 0 {
             let deadline = releaseDeadline ?? Date().addingTimeInterval(timeout)
@@ -131,25 +136,25 @@ final class XdndSource {
     private var releaseDeadline: Date?
 
     /// Why a drop ended when the other program's window said no, in words.
-    private static func refusal(by window: xcb_window_t, _ how: String) -> String {
+    private static func refusal(by window: X11Window, _ how: String) -> String {
         "the target refused the drop: window 0x\(String(window, radix: 16)) of another program, \(how)"
     }
 
     /// Takes a client message; answers whether it was one of XDND's for the source.
-    func handle(_ message: xcb_client_message_event_t) -> Bool {
+    func handle(_ message: X11Event.ClientMessage) -> Bool {
         guard message.format == 32 else { return false }
-        let data = message.data.data32
+        let data = message.words
         switch message.type {
         case atoms.status:
-            guard var target, target.answers(as: data.0) else { return true }
-            target.accepts = data.1 & 1 == 1
-            target.action = target.accepts ? data.4 : 0
+            guard var target, target.answers(as: data[0]) else { return true }
+            target.accepts = data[1] & 1 == 1
+            target.action = target.accepts ? data[4] : 0
             target.unanswered = max(0, target.unanswered - 1)
             self.target = target
         case atoms.finished:
-            guard let handed, handed.target.answers(as: data.0) else { return true }
-            let accepted = handed.target.version < 5 || data.1 & 1 == 1
-            let action = handed.target.version < 5 ? handed.target.action : data.2
+            guard let handed, handed.target.answers(as: data[0]) else { return true }
+            let accepted = handed.target.version < 5 || data[1] & 1 == 1
+            let action = handed.target.version < 5 ? handed.target.action : data[2]
             self.handed = nil
             if accepted && (action == atoms.move || action == atoms.copy) {
                 handed.drag.finish(action == atoms.move ? .move : .copy)
@@ -179,7 +184,7 @@ final class XdndSource {
 
     /// A window was destroyed: a target that went away (its program ended or crashed) before it finished a drop ends
     /// the drop now, with `.cancel`, rather than at the deadline; a target the pointer was over is forgotten.
-    func windowDestroyed(_ destroyed: xcb_window_t) {
+    func windowDestroyed(_ destroyed: X11Window) {
         if let handed, handed.target.window == destroyed || handed.target.messages == destroyed {
             self.handed = nil
             handed.drag.finish(.cancel, "the other program's window went away before it finished the drop")
@@ -203,46 +208,40 @@ final class XdndSource {
         session = id
         guard let provider = scene.itemProviders(ofDragSession: id)?.first else { return }
         let offers = X11ClipboardOwner.Offer.offers(for: provider, stagingFile: true)
-        guard !offers.isEmpty,
-            let owner = try? X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
-        else { return }
+        guard !offers.isEmpty else { return }
+        let owner: X11ClipboardOwner
+        do {
+            owner = try X11ClipboardOwner(offers: offers, selectionNamed: "XdndSelection", display: display)
+        } catch {
+            // The drag stays in the window: other programs are not offered it.
+            return problems.record(.dragging, error)
+        }
         owner.start()
         self.owner = owner
         // The keyboard too, while the drag is outside the window: Escape cancels it wherever the pointer is.
-        _ = xcb_grab_keyboard(
-            x.connection, 0, window, xcb_timestamp_t(XCB_CURRENT_TIME), UInt8(XCB_GRAB_MODE_ASYNC.rawValue),
-            UInt8(XCB_GRAB_MODE_ASYNC.rawValue))
+        x.grabKeyboard(for: window)
         // More than three types: the full list goes in XdndTypeList on the source window. A type listed only when
         // its bytes are made (STRING) is left out: the window's thread does not wait for the items' loads.
-        var types = offers.filter { !$0.isListedOnlyWhenProduced }.compactMap { try? x.atom($0.type) }
-        xcb_change_property(
-            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.typeList,
-            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(types.count), &types)
+        // An atom is not interned only when the connection broke, which the window's loop reports at its next step.
+        let types = offers.filter { !$0.isListedOnlyWhenProduced }.compactMap { try? x.atom($0.type) }
+        x.setProperty(atoms.typeList, of: window, type: X11Connection.Predefined.atom, words: types)
         // The actions a target may pick when the source asks (XDND's `XdndActionList`, with a word for each in
         // `XdndActionDescription`), set before any target hears of the drag: GTK reads them at enter.
         let allowed = scene.operationsOutsideApp(ofDragSession: id) ?? []
-        let actions: [(operation: DropOperation.Set, atom: xcb_atom_t, word: String)] = [
+        let actions: [(operation: DropOperation.Set, atom: X11Atom, word: String)] = [
             (.copy, atoms.copy, "Copy"), (.move, atoms.move, "Move"),
         ].filter { allowed.contains($0.operation) }
-        var actionAtoms = actions.map(\.atom)
-        xcb_change_property(
-            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.actionList,
-            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, UInt32(actionAtoms.count), &actionAtoms)
-        let descriptions = Array(actions.map { $0.word + "\0" }.joined().utf8)
-        xcb_change_property(
-            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.actionDescription,
-            xcb_atom_t(XCB_ATOM_STRING.rawValue), 8, UInt32(descriptions.count), descriptions)
-        xcb_flush(x.connection)
+        x.setProperty(atoms.actionList, of: window, type: X11Connection.Predefined.atom, words: actions.map(\.atom))
+        let descriptions = actions.map { $0.word + "\0" }.joined().utf8
+        x.setProperty(atoms.actionDescription, of: window, type: X11Connection.Predefined.string, bytes: descriptions)
+        x.flush()
         offered = types
     }
 
-    private var offered: [xcb_atom_t] = []
+    private var offered: [X11Atom] = []
 
     private func end() {
-        if owner != nil {
-            xcb_ungrab_keyboard(x.connection, xcb_timestamp_t(XCB_CURRENT_TIME))
-            xcb_flush(x.connection)
-        }
+        if owner != nil { x.ungrabKeyboard() }
         owner?.stop()
         owner = nil
         session = nil
@@ -253,10 +252,7 @@ final class XdndSource {
     private func enter(_ found: Target) {
         target = found
         // To hear of the target's end: its window's destruction.
-        var structure = UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
-        for watched in Set([found.window, found.messages]) {
-            xcb_change_window_attributes(x.connection, watched, XCB_CW_EVENT_MASK.rawValue, &structure)
-        }
+        for watched in Set([found.window, found.messages]) { x.selectEvents(.structure, on: watched) }
         let first = Array(offered.prefix(3)) + Array(repeating: 0, count: max(0, 3 - offered.count))
         let flags = found.version << 24 | (offered.count > 3 ? 1 : 0)
         x.sendMessage(atoms.enter, to: found.messages, [window, flags] + first)
@@ -275,10 +271,8 @@ final class XdndSource {
         var current = x.root
         // Down the tree: a window manager puts frames between the root and the program's window.
         for _ in 0..<8 {
-            let cookie = xcb_translate_coordinates(x.connection, x.root, current, root.x, root.y)
-            guard let reply = xcb_translate_coordinates_reply(x.connection, cookie, nil) else { return nil }
-            let child = reply.pointee.child
-            free(reply)
+            // A window that went away between two steps down the tree holds no target (its BadWindow is the answer).
+            guard let child = try? x.child(of: current, at: root) else { return nil }
             guard child != 0, child != window else { return nil }
             let aware = x.words(of: child, atoms.aware)
             if let version = aware.first, version >= 3 {

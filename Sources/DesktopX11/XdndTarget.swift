@@ -1,4 +1,3 @@
-import CXCB
 import ContentTypes
 import DesktopTransfer
 import DragDrop
@@ -17,7 +16,8 @@ import Transfer
 final class XdndTarget {
     /// What the host tells the scene, and how long it waits for the other program.
     struct Settings {
-        var display: String?
+        /// Converts the selection when a dropped item is loaded.
+        var worker: SelectionTransferWorker
         /// The longest wait for each answer of the other program, in seconds.
         var timeout: Double
         /// The largest payload taken, in bytes.
@@ -26,7 +26,7 @@ final class XdndTarget {
 
     /// One drag from another program, from its enter to its finish.
     private struct Visit {
-        let source: xcb_window_t
+        let source: X11Window
         let version: UInt32
         /// The types offered, by name, in the source's order.
         let targets: [String]
@@ -38,7 +38,7 @@ final class XdndTarget {
         /// Set once dropped: the session is finishing and the source waits for `XdndFinished`.
         var dropped = false
         /// The actions the source offers when it asks (`XdndActionAsk`): its `XdndActionList`, read at enter.
-        let offeredActions: [xcb_atom_t]
+        let offeredActions: [X11Atom]
         /// The file name the source suggests for its item (XDND's Direct Save, `XdndDirectSave0` on its window),
         /// read at enter.
         let suggestedName: String?
@@ -48,7 +48,7 @@ final class XdndTarget {
     static let version: UInt32 = 5
 
     private let x: X11Connection
-    private let window: xcb_window_t
+    private let window: X11Window
     private let scene: Scene
     private let atoms: XdndAtoms
     private let settings: Settings
@@ -57,27 +57,23 @@ final class XdndTarget {
     /// which every conversion of `XdndSelection` uses (shared with the loads' threads).
     private let sourceTime = SourceTime()
 
-    init(x: X11Connection, window: xcb_window_t, scene: Scene, settings: Settings) throws(X11Error) {
+    init(x: X11Connection, window: X11Window, scene: Scene, settings: Settings) throws(X11Error) {
         self.x = x
         self.window = window
         self.scene = scene
         self.settings = settings
         atoms = try XdndAtoms(x)
-        var version = Self.version
-        xcb_change_property(
-            x.connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, atoms.aware,
-            xcb_atom_t(XCB_ATOM_ATOM.rawValue), 32, 1, &version)
-        xcb_flush(x.connection)
+        x.setProperty(atoms.aware, of: window, type: X11Connection.Predefined.atom, words: [Self.version])
+        x.flush()
     }
 
     /// Whether a drag from another program is over the window or finishing its drop.
     var isActive: Bool { visit != nil }
 
     /// Takes a client message; answers whether it was one of XDND's.
-    func handle(_ message: xcb_client_message_event_t) -> Bool {
+    func handle(_ message: X11Event.ClientMessage) -> Bool {
         guard message.format == 32 else { return false }
-        let data = message.data.data32
-        let words = [data.0, data.1, data.2, data.3, data.4]
+        let words = message.words
         switch message.type {
         case atoms.enter: enter(words)
         case atoms.position: position(words)
@@ -89,7 +85,7 @@ final class XdndTarget {
     }
 
     /// A window was destroyed: when it is the source's, its drag ends (the other program went away).
-    func windowDestroyed(_ destroyed: xcb_window_t) {
+    func windowDestroyed(_ destroyed: X11Window) {
         guard let visit, visit.source == destroyed else { return }
         self.visit = nil
         visit.drag?.cancel("the program dragging over the window went away")
@@ -117,12 +113,13 @@ final class XdndTarget {
         if offered.isEmpty { offered = Array(words[2...4]) }
         let targets = offered.filter { $0 != 0 }.compactMap { x.name(of: $0) }
         // Hear about the source's window going away, so that a drag whose program died ends.
-        var mask = UInt32(XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue)
-        xcb_change_window_attributes(x.connection, source, XCB_CW_EVENT_MASK.rawValue, &mask)
+        x.selectEvents(.structure, on: source)
+        // Of the window's own corner, only a broken connection keeps the answer, and the window's loop reports that
+        // at its next step; a suggested name is missing when the source's window is gone, which ends the drag anyway.
         visit = Visit(
             source: source, version: min(version, Self.version), targets: targets,
-            origin: x.originOnRoot(of: window), offeredActions: x.words(of: source, atoms.actionList),
-            suggestedName: x.shortText(of: source, atoms.directSave))
+            origin: (try? x.originOnRoot(of: window)) ?? (0, 0), offeredActions: x.words(of: source, atoms.actionList),
+            suggestedName: try? x.shortText(of: source, atoms.directSave))
     }
 
     private func position(_ words: [UInt32]) {
@@ -153,7 +150,8 @@ final class XdndTarget {
         guard let drag = visit.drag else { return }
         // A source sends XdndLeave, not XdndDrop, for a release over a window that said no: the pointer is still
         // in the window then, with its buttons up.
-        guard let pointer = x.pointer(on: window), pointer.x >= 0, pointer.y >= 0,
+        // The window's own pointer: only a broken connection keeps the answer (reported at the loop's next step).
+        guard let pointer = try? x.pointer(on: window), pointer.x >= 0, pointer.y >= 0,
             Double(pointer.x) < scene.size.width, Double(pointer.y) < scene.size.height
         else { return drag.cancel("the drag left the window") }
         if pointer.buttonsDown {
@@ -211,13 +209,13 @@ final class XdndTarget {
         sendFinished(to: visit.source, version: visit.version, accepted: action != 0, action: action)
     }
 
-    private func sendFinished(to source: xcb_window_t, version: UInt32, accepted: Bool, action: xcb_atom_t) {
+    private func sendFinished(to source: X11Window, version: UInt32, accepted: Bool, action: X11Atom) {
         guard source != 0 else { return }
         let words: [UInt32] = version >= 5 ? [window, accepted ? 1 : 0, action] : [window]
         x.sendMessage(atoms.finished, to: source, words)
     }
 
-    private func action(for operation: DropOperation) -> xcb_atom_t {
+    private func action(for operation: DropOperation) -> X11Atom {
         switch operation {
         case .copy: atoms.copy
         case .move: atoms.move
@@ -239,11 +237,17 @@ final class XdndTarget {
             ).bytes
         }
         let providers = SelectionItems.providers(
-            offering: visit.targets, from: "XdndSelection", display: settings.display, timeout: settings.timeout,
+            offering: visit.targets, from: "XdndSelection", worker: settings.worker, timeout: settings.timeout,
             limit: settings.limit, time: { sourceTime.get() }, readList: readList)
-        // A name suggested through Direct Save is the one item's, when it has none of its own (a file's).
+        // A name suggested through Direct Save is the one item's, when it has none of its own (a file's); a source
+        // that offers Direct Save saves the item itself where a folder-backed destination asks.
         if providers.count == 1, let provider = providers.first, provider.suggestedName == nil {
             provider.suggestedName = visit.suggestedName
+            if visit.targets.contains(XdndDirectSave.name) {
+                provider.directSave = XdndDirectSave.directSave(
+                    from: visit.source, display: settings.display, timeout: settings.timeout,
+                    time: { sourceTime.get() })
+            }
         }
         return providers
     }
@@ -252,13 +256,13 @@ final class XdndTarget {
 /// The time stamp a drag's source sent last (`XdndPosition`'s, then `XdndDrop`'s), set by the window's thread and
 /// read by the threads that load the items.
 final class SourceTime: Sendable {
-    private let time = Lock<xcb_timestamp_t>(0)
+    private let time = Lock<X11Timestamp>(0)
 
-    func set(_ value: xcb_timestamp_t) {
+    func set(_ value: X11Timestamp) {
         time.withLock { $0 = value }
     }
 
-    func get() -> xcb_timestamp_t {
+    func get() -> X11Timestamp {
         time.withLock { $0 }
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 package final class FileBeingWritten {
     /// The name the file is to have.
     package let path: String
-    /// Where it is written until it is placed: `.NAME.RANDOM.partial` beside ``path``.
+    /// Where it is written until it is placed: `.NAME.RANDOM.partial` beside ``path`` (NAME shortened if need be).
     package let temporaryPath: String
     /// The open descriptor, for writing; -1 once ``close()`` ran.
     package private(set) var descriptor: Int32
@@ -38,7 +38,7 @@ package final class FileBeingWritten {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let suffix = String(generator.next() & 0xFF_FFFF_FFFF, radix: 36)
-            let candidate = "\(folder)/.\(url.lastPathComponent).\(suffix).partial"
+            let candidate = "\(folder)/\(Self.hiddenName(for: url.lastPathComponent, suffix: suffix))"
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
             if descriptor >= 0 {
                 self.path = path
@@ -52,6 +52,17 @@ package final class FileBeingWritten {
             }
         }
         throw FileSystemError(operation, path: path, errno: EEXIST)
+    }
+
+    /// `.NAME.SUFFIX.partial`, with NAME shortened (by whole characters) so that the hidden name stays within the 255
+    /// bytes a file name may have, however long the final name is.
+    private static func hiddenName(for name: String, suffix: String) -> String {
+        let budget = Int(NAME_MAX) - ".".utf8.count - ".\(suffix).partial".utf8.count
+        var kept = Substring(name)
+        while kept.utf8.count > budget {
+            kept = kept.dropLast()
+        }
+        return ".\(kept).\(suffix).partial"
     }
 
     deinit {

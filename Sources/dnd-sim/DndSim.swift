@@ -19,8 +19,15 @@ struct DndSim: AsyncParsableCommand {
 
     /// Parses the command line and runs the chosen subcommand, with dnd-sim's exit statuses rather than
     /// ArgumentParser's (which uses 64 for usage errors).
+    ///
+    /// `types identify FILE...` with at most `--json` is recognised before ArgumentParser is asked, so that it starts
+    /// quickly (`IdentifyFastPath` says why and which command lines).
     static func main() async {
         do {
+            if let identify = IdentifyFastPath(arguments: CommandLine.arguments.dropFirst()) {
+                try identify.run()
+                return
+            }
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

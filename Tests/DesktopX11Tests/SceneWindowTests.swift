@@ -85,6 +85,36 @@ struct SceneWindowTests {
         }
     }
 
+    /// A drawing function's failure.
+    struct CannotDraw: Error {}
+
+    @Test("a frame that cannot be drawn is reported as a drawing problem, and the next good frame goes whole")
+    func drawingProblems() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let mode = Locked(0)
+            let window = try SceneWindow(scene: Scene(size: CGSize(width: 200, height: 100)), title: "problems") { _ in
+                switch mode.withLock({ $0 }) {
+                case 0: throw CannotDraw()
+                case 1: return try Bitmap(width: 200, height: 100, format: .gray8)
+                default: return try Self.frame(square: 10)
+                }
+            }
+            try await window.run(for: 0.2)
+            let thrown = window.takeProblems()
+            #expect(!thrown.isEmpty && thrown.allSatisfy { $0.job == .drawing && $0.error is CannotDraw })
+            #expect(window.takeProblems().isEmpty, "taken problems are gone")
+            mode.withLock { $0 = 1 }
+            window.display()
+            let gray = window.takeProblems()
+            #expect(gray.count == 1 && gray.first?.job == .drawing)
+            #expect(gray.first.map { "\($0)".contains("8-bit RGB or RGBA") } == true, "\(gray)")
+            mode.withLock { $0 = 2 }
+            window.display()
+            #expect(window.takeProblems().isEmpty)
+            #expect(window.lastDamage == [CGRect(x: 0, y: 0, width: 200, height: 100)])
+        }
+    }
+
     @Test("an idle window sleeps: over 2 s it wakes only for the deadline the scene set and the run's end")
     func idleWindowSleeps() async throws {
         try await DesktopPointer.shared.exclusively { @MainActor in

@@ -30,18 +30,7 @@ final class ClipboardWindow {
 
     /// Runs the window while `drive` works on a thread of its own, until it returns and `done` says so (or 15 s).
     func run(until done: () -> Bool, while drive: @escaping @Sendable () throws -> Void) async throws {
-        let finished = Locked(false)
-        let loop = window.loop
-        let driving = Task.detached {
-            defer {
-                finished.withLock { $0 = true }
-                loop.wake()
-            }
-            try await offThePool { try drive() }
-        }
-        let deadline = Date().addingTimeInterval(15)
-        try await window.run(for: 15) { !(finished.withLock { $0 } && done()) && Date() < deadline }
-        try await driving.value
+        try await runWindow(window, until: done, while: drive)
     }
 }
 

@@ -195,16 +195,44 @@ final class RawXdndSource: @unchecked Sendable {
 
     /// Answers the first conversion of a selection this window owns with `bytes`, whole; false when none came.
     func answerConversion(with bytes: [UInt8]) -> Bool {
+        answerConversion { _ in bytes } != nil
+    }
+
+    /// Answers the next conversion of a selection this window owns, within 5 seconds, with the bytes `answer` gives
+    /// for it, whole; the type asked for, by name, or nil when none came.
+    func answerConversion(_ answer: (_ target: String) -> [UInt8]) -> String? {
         let request = awaitEvent(timeout: 5) { event -> xcb_selection_request_event_t? in
             guard Int32(event.pointee.response_type & 0x7F) == XCB_SELECTION_REQUEST else { return nil }
             return UnsafeMutableRawPointer(event).assumingMemoryBound(to: xcb_selection_request_event_t.self).pointee
         }
-        guard let request else { return false }
+        guard let request else { return nil }
+        let target = name(of: request.target)
+        let bytes = answer(target)
         xcb_change_property(
             connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), request.requestor, request.property, request.target, 8,
             UInt32(bytes.count), bytes)
         notify(request)
-        return true
+        return target
+    }
+
+    /// The name of an atom.
+    func name(of atom: xcb_atom_t) -> String {
+        let reply = xcb_get_atom_name_reply(connection, xcb_get_atom_name(connection, atom), nil)
+        defer { free(reply) }
+        guard let reply, let start = xcb_get_atom_name_name(reply) else { return "" }
+        let bytes = UnsafeRawBufferPointer(start: start, count: Int(xcb_get_atom_name_name_length(reply)))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A property of 8-bit text on this client's window, as another program set it (at most 4 KiB).
+    func text(of property: xcb_atom_t) -> String? {
+        let reply = xcb_get_property_reply(
+            connection,
+            xcb_get_property(connection, 0, window, property, UInt32(XCB_GET_PROPERTY_TYPE_ANY.rawValue), 0, 1024), nil)
+        defer { free(reply) }
+        guard let reply, reply.pointee.format == 8, let value = xcb_get_property_value(reply) else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: value, count: Int(xcb_get_property_value_length(reply)))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Sets a property of 8-bit text (`WM_CLASS`, a name) on this client's window.

@@ -58,21 +58,9 @@ final class SourceWindow {
 
     /// Drags the item with the real pointer to `to` (on the screen), running the window until the session ended.
     func drag(to: (x: Int, y: Int)) async throws {
-        let finished = Locked(false)
-        let loop = window.loop
-        let driving = Task.detached {
-            defer {
-                finished.withLock { $0 = true }
-                loop.wake()
-            }
-            try await offThePool { try xdotool(dragArguments(from: (100, 100), to: to, steps: 20)) }
-        }
-        let deadline = Date().addingTimeInterval(15)
-        try await window.run(for: 15) {
-            let ended = endings.count == 1
-            return !(finished.withLock { $0 } && ended) && Date() < deadline
-        }
-        try await driving.value
+        try await runWindow(
+            window, until: { endings.count == 1 },
+            while: { try xdotool(dragArguments(from: (100, 100), to: to, steps: 20)) })
     }
 }
 

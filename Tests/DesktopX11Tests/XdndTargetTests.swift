@@ -75,31 +75,6 @@ final class DropWindow {
     }
 }
 
-/// Runs a window while `drive` works on a thread of its own (the window's steps never wait for it), until `drive`
-/// has returned and every drag of `scene` has ended, or 15 s have passed.
-@MainActor
-func runWindow(
-    _ window: SceneWindow, showing scene: Scene, while drive: @escaping @Sendable () throws -> Void
-) async throws {
-    let finished = Locked(false)
-    let loop = window.loop
-    let driving = Task.detached {
-        defer {
-            finished.withLock { $0 = true }
-            loop.wake()
-        }
-        try await offThePool { try drive() }
-    }
-    let deadline = Date().addingTimeInterval(15)
-    try await window.run(for: 15) {
-        let settled = scene.dragSessions.isEmpty && !scene.hasPendingDrops
-        return !(finished.withLock { $0 } && settled) && Date() < deadline
-    }
-    try await driving.value
-    // A last moment for the answers to reach the other program.
-    try await window.run(for: 0.3)
-}
-
 /// Where the GTK peer's window is put, and the middle of it, where drags start.
 let peerOrigin = (x: 700, y: 400)
 let peerMiddle = (x: 850, y: 550)

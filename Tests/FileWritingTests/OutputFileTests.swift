@@ -95,6 +95,26 @@ struct OutputFileTests {
         }
     }
 
+    @Test(
+        "A name of the longest length a file may have is written aside under a shorter hidden name",
+        arguments: [
+            String(repeating: "x", count: 251) + ".png", String(repeating: "é", count: 127) + "x",
+            String(repeating: "👍🏽", count: 31) + "abc.txt",
+        ])
+    func longestName(_ name: String) throws {
+        #expect(name.utf8.count == 255)
+        try withTemporaryFolder("dndkit-output") { folder in
+            let path = folder.appendingPathComponent(name).path
+            let file = try FileBeingWritten(for: path)
+            let hidden = URL(fileURLWithPath: file.temporaryPath).lastPathComponent
+            #expect(hidden.utf8.count <= 255 && hidden.hasPrefix(".") && hidden.hasSuffix(".partial"))
+            try file.write(Data("whole".utf8))
+            try file.place(.nothing)
+            #expect(try read(path) == Data("whole".utf8))
+            #expect(try names(folder) == [name])
+        }
+    }
+
     @Test("A file being written that is never placed leaves nothing behind")
     func unplacedFileIsRemoved() throws {
         try withTemporaryFolder("dndkit-output") { folder in

@@ -1,4 +1,5 @@
 import ContentTypes
+import FileWriting
 import Foundation
 import TestSupport
 import Testing
@@ -133,6 +134,35 @@ struct FileTests {
         let fresh = folder.appendingPathComponent("fresh.txt")
         _ = try FileDescriptor.createExclusively(at: fresh)
         #expect(stat(fresh.path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600)
+    }
+
+    @Test("a staged file is written aside and named only once complete: a write that fails leaves nothing")
+    func stagedFileWrittenAside() throws {
+        struct Interrupted: Error {}
+        var named = ""
+        var aside = ""
+        #expect(throws: Interrupted.self) {
+            _ = try StagedFile.create(named: "half.bin") { file in
+                named = file.path
+                aside = file.temporaryPath
+                try file.write(Data("half of it".utf8))
+                // Mid-write, the bytes are under a hidden name beside the final one, and nothing has the final name.
+                #expect(FileManager.default.fileExists(atPath: aside))
+                #expect(!FileManager.default.fileExists(atPath: named))
+                throw Interrupted()
+            }
+        }
+        #expect(!named.isEmpty && aside != named)
+        #expect(!FileManager.default.fileExists(atPath: named))
+        #expect(!FileManager.default.fileExists(atPath: aside))
+        #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: named).deletingLastPathComponent().path))
+
+        let whole = try StagedFile.create(named: "whole.bin") { file in try file.write(Data("all of it".utf8)) }
+        #expect(try Data(contentsOf: whole.url) == Data("all of it".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: whole.folder.path) == ["whole.bin"])
+        var status = stat()
+        #expect(lstat(whole.url.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o600)
     }
 

@@ -4,7 +4,8 @@
 //     `dropDestination` action (the PNG decoded into a Bitmap) at most 1.1x the GTK peer into the GTK peer (release to
 //     GTK handing over the decoded texture);
 //   - a 64 MiB clipboard paste into the app: at least 0.9x the throughput of `wl-paste` (Wayland) and `xclip -o` (X11)
-//     reading the same owner, and a peak resident growth of at most 2x the payload;
+//     reading the same owner, both to /dev/null and into a file in /dev/shm (holding the bytes, as the app does), and a
+//     peak resident growth of at most 2x the payload;
 //   - an idle app (a window with a drop destination, DnDKitGTK's main-queue source installed) wakes no more than a
 //     plain GTK window: context switches of all its threads over 2 s (`/proc/PID/task/*/status`).
 //
@@ -34,10 +35,16 @@ enum GTKMetric {
         "drop time vs GTK's (%)", polarity: .prefersSmaller, useScalingFactor: false)
     static let pasteMilliseconds = BenchmarkMetric.custom(
         "DnDKitGTK paste (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let pasteProcessorMilliseconds = BenchmarkMetric.custom(
+        "DnDKitGTK paste, main thread's processor time (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     static let toolMilliseconds = BenchmarkMetric.custom(
-        "wl-paste or xclip -o (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+        "wl-paste or xclip -o to /dev/null (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let toolHoldingMilliseconds = BenchmarkMetric.custom(
+        "wl-paste or xclip -o into /dev/shm (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     static let pasteVsTool = BenchmarkMetric.custom(
-        "paste throughput vs the tool's (%)", polarity: .prefersLarger, useScalingFactor: false)
+        "paste throughput vs the tool's to /dev/null (%)", polarity: .prefersLarger, useScalingFactor: false)
+    static let pasteVsToolHolding = BenchmarkMetric.custom(
+        "paste throughput vs the tool's into /dev/shm (%)", polarity: .prefersLarger, useScalingFactor: false)
     static let pastePeak = BenchmarkMetric.custom(
         "paste's peak resident growth vs payload (%)", polarity: .prefersSmaller, useScalingFactor: false)
     static let idleWakeups = BenchmarkMetric.custom(
@@ -70,8 +77,9 @@ let benchmarks: @Sendable () -> Void = {
             "gtk-paste-64mib-vs-\(backend == .wayland ? "wl-paste" : "xclip")",
             configuration: .init(
                 metrics: [
-                    GTKMetric.pasteVsTool, GTKMetric.pasteMilliseconds, GTKMetric.toolMilliseconds,
-                    GTKMetric.pastePeak,
+                    GTKMetric.pasteVsTool, GTKMetric.pasteVsToolHolding, GTKMetric.pasteMilliseconds,
+                    GTKMetric.pasteProcessorMilliseconds, GTKMetric.toolMilliseconds,
+                    GTKMetric.toolHoldingMilliseconds, GTKMetric.pastePeak,
                 ],
                 warmupIterations: 1, maxDuration: .seconds(180), maxIterations: 6)
         ) { benchmark in
@@ -147,7 +155,9 @@ enum Drop {
 }
 
 /// A 64 MiB clipboard paste into the app (a new app each time: `clip-get --png` pastes once and exits), against the
-/// desktop's tool reading the same owner to /dev/null, both timed in the same iteration.
+/// desktop's tool reading the same owner twice, both timed in the same iteration: to /dev/null (the tool's fastest:
+/// the bytes are dropped as they come) and into a file in /dev/shm (the bytes held in memory, as the app holds what it
+/// pasted). The order of the three turns with each iteration.
 enum Paste {
     static let size = 64 << 20
 
@@ -164,30 +174,39 @@ enum Paste {
         try Data(bytes).write(to: file)
         chmod(file.path, 0o644)
         try session.own(file, as: "image/png")
+        let sides = [0, 1, 2]
         for iteration in benchmark.scaledIterations {
-            var times = [0.0, 0.0]
+            var times = [0.0, 0.0, 0.0]
             var peak = 0
-            for side in iteration % 2 == 0 ? [0, 1] : [1, 0] {
-                if side == 0 {
+            var processor = 0.0
+            let turn = iteration % sides.count
+            for side in sides[turn...] + sides[..<turn] {
+                switch side {
+                case 0:
                     let app = try session.probe(["clip-get", "--title", "bench-paste-\(iteration)", "--png"])
                     defer { app.stop() }
                     guard let got = app.wait(for: "got", timeout: 60) else {
                         throw WrongResult(description: "the app did not paste: \(app.events())")
                     }
                     guard got["bytes"] as? Int == size, let ms = got["ms"] as? Double,
-                        let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int
+                        let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int,
+                        let cpu = got["cpuMs"] as? Double
                     else {
                         throw WrongResult(description: "a wrong paste: \(got)")
                     }
                     times[0] = ms / 1000
                     peak = (high - before) * 1024
-                } else {
-                    times[1] = try session.timedPaste("image/png")
+                    processor = cpu
+                case 1: times[1] = try session.timedPaste("image/png", into: .null)
+                default: times[2] = try session.timedPaste("image/png", into: .memoryFile)
                 }
             }
             benchmark.measurement(GTKMetric.pasteMilliseconds, Int((times[0] * 1000).rounded()))
+            benchmark.measurement(GTKMetric.pasteProcessorMilliseconds, Int(processor.rounded()))
             benchmark.measurement(GTKMetric.toolMilliseconds, Int((times[1] * 1000).rounded()))
+            benchmark.measurement(GTKMetric.toolHoldingMilliseconds, Int((times[2] * 1000).rounded()))
             benchmark.measurement(GTKMetric.pasteVsTool, Int((times[1] / times[0] * 100).rounded()))
+            benchmark.measurement(GTKMetric.pasteVsToolHolding, Int((times[2] / times[0] * 100).rounded()))
             benchmark.measurement(GTKMetric.pastePeak, peak * 100 / size)
         }
     }

@@ -284,33 +284,55 @@ final class Session {
                     "/bin/sh", [Self.sway, "run", "wl-copy", "--foreground", "-t", type], input: file,
                     environment: sessionEnvironment))
         }
-        usleep(500_000)
-        // Checked once, outside the timing: the tool reads every byte.
-        let count = try timedPaste(type, into: "| wc -c").output
-        guard
-            Int(count.trimmingCharacters(in: .whitespacesAndNewlines))
-                == (try file.resourceValues(
-                    forKeys: [.fileSizeKey]).fileSize)
-        else {
-            throw WrongResult(description: "the desktop's tool read \(count) bytes from the clipboard")
-        }
+        // Checked outside the timing: the tool reads every byte, once the owner serves them (wl-copy first copies
+        // its input to a file of its own, which takes a while on a busy machine).
+        let size = try file.resourceValues(forKeys: [.fileSizeKey]).fileSize
+        var count = ""
+        let deadline = Date().addingTimeInterval(15)
+        repeat {
+            usleep(500_000)
+            count = try timedPaste(type, into: "| wc -c").output
+            if Int(count.trimmingCharacters(in: .whitespacesAndNewlines)) == size { return }
+        } while Date() < deadline
+        throw WrongResult(description: "the desktop's tool read \(count) bytes from the clipboard")
     }
 
-    /// The desktop's tool (`wl-paste`, `xclip -o`) reading the clipboard as `type` to /dev/null, timed by the shell
+    /// Where the desktop's tool writes what it pastes, in ``timedPaste(_:into:)``.
+    enum PasteSink {
+        /// /dev/null: the bytes are dropped as they come (the tool's fastest, no memory touched).
+        case null
+        /// A new file in /dev/shm (memory), removed after the timing: the bytes are held, as an app holds what it
+        /// pasted.
+        case memoryFile
+    }
+
+    /// The desktop's tool (`wl-paste -n`, `xclip -o`) reading the clipboard as `type` into `sink`, timed by the shell
     /// around that one process (seconds).
-    func timedPaste(_ type: String) throws -> Double {
-        let timing = try timedPaste(type, into: "> /dev/null").error
+    func timedPaste(_ type: String, into sink: PasteSink) throws -> Double {
+        let redirection: String
+        var cleanup = ""
+        switch sink {
+        case .null:
+            redirection = "> /dev/null"
+        case .memoryFile:
+            let file = "/dev/shm/\(work.lastPathComponent)-paste.bin"
+            redirection = "> \(file)"
+            cleanup = "; rm -f \(file)"
+        }
+        let timing = try timedPaste(type, into: redirection, then: cleanup).error
         guard let seconds = timing.split(separator: "\n").last.flatMap({ Double($0) }) else {
             throw WrongResult(description: "no time for the desktop's paste: \(timing)")
         }
         return seconds
     }
 
-    private func timedPaste(_ type: String, into redirection: String) throws -> (output: String, error: String) {
+    private func timedPaste(_ type: String, into redirection: String, then cleanup: String = "") throws -> (
+        output: String, error: String
+    ) {
         let tool =
             backend == .wayland
             ? "wl-paste -n -t \(type)" : "xclip -o -selection clipboard -t \(type)"
-        let script = "TIMEFORMAT=%3R; time (\(tool) \(redirection))"
+        let script = "TIMEFORMAT=%3R; time (\(tool) \(redirection))\(cleanup)"
         let result =
             backend == .wayland
             ? try inSession("bash", ["-c", script]) : try Self.run("/bin/bash", ["-c", script])

@@ -59,7 +59,7 @@ extension DragCoordinator {
     /// The insertion index under the pointer of the drag hovering over `list`, or nil.
     func insertionIndex(over list: Node) -> Int? {
         guard case .list? = list[attachment: DropDestinationKey.self]?.handler,
-            let session = sessions.first(where: { $0.state == .dragging && $0.target === list })
+            let session = sessions.first(where: { $0.stage == .dragging && $0.target === list })
         else { return nil }
         return ListLayout.insertionIndex(
             at: list.convertFromGlobal(session.location), among: rows(of: list).map(\.frame))

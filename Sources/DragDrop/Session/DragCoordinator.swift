@@ -96,8 +96,9 @@ final class DragCoordinator {
             (source, declaration, payload) = (lifted, liftedDeclaration, exported)
         }
         let configuration = source.nearest(DragConfigurationKey.self) ?? DragConfiguration()
+        let pointerID = pointer(at: location)
         let session = LiveDragSession(
-            id: DragSession.ID(rawValue: nextSessionNumber), source: source, pointerID: pointer(at: location),
+            id: DragSession.ID(rawValue: nextSessionNumber), source: source, pointerID: pointerID,
             payload: payload, allowsMove: configuration.operationsWithinApp.allowMove, location: location)
         session.listOrigin = listOrigin
         session.operationsOutside = configuration.operationsForOtherPrograms
@@ -105,7 +106,7 @@ final class DragCoordinator {
         sessions.append(session)
         callbacksRan = true  // the payload closure ran
         publish(
-            .lifted(pointerID: session.pointerID, location: location, itemContentTypes: session.contentTypes),
+            .lifted(pointerID: pointerID, location: location, itemContentTypes: session.contentTypes),
             session, at: source)
         session.preview = makePreview(of: source, declaration, at: location)
         if notify(session, .initial) { retarget(session) }
@@ -115,7 +116,7 @@ final class DragCoordinator {
 
     /// The pointer that lifted at `location`: one that is down there and drives no other session.
     private func pointer(at location: CGPoint) -> Int {
-        let busy = sessions.filter { $0.state == .dragging }.map(\.pointerID)
+        let busy = sessions.filter { $0.stage == .dragging }.compactMap(\.pointerID)
         let free = scene.pointersDown.filter { !busy.contains($0) }
         return free.first { scene.location(ofPointer: $0) == location } ?? free.first ?? -1
     }
@@ -149,15 +150,15 @@ final class DragCoordinator {
     @discardableResult
     func notify(_ session: LiveDragSession, _ phase: DragSession.Phase) -> Bool {
         session.phase = phase
-        let state = session.state
+        let stage = session.stage
         var snapshot: DragSession?
         for node in session.observers {
             guard let observer = node[attachment: DragSessionObserverKey.self] else { continue }
             let value = snapshot ?? session.snapshot()
             snapshot = value
-            _ = callOut(session, staying: state) { observer(value) }
+            _ = callOut(session, staying: stage) { observer(value) }
         }
-        return session.state == .dragging
+        return session.stage == .dragging
     }
 
     // MARK: Feedback
@@ -173,7 +174,7 @@ final class DragCoordinator {
         let isTargeted = node[attachment: DropDestinationKey.self]?.isTargeted
         feedback[key] = TargetFeedback(node: node, isTargeted: isTargeted, count: 1)
         publish(.targetedChanged(true), session, at: node)
-        if let isTargeted { _ = callOut(session, staying: session.state) { isTargeted(true) } }
+        if let isTargeted { _ = callOut(session, staying: session.stage) { isTargeted(true) } }
     }
 
     /// `session` stopped targeting `node`: the `isTargeted` that heard true hears false when it was the last.
@@ -187,7 +188,7 @@ final class DragCoordinator {
         }
         feedback[key] = nil
         publish(.targetedChanged(false), session, at: node)
-        if let isTargeted = entry.isTargeted { _ = callOut(session, staying: session.state) { isTargeted(false) } }
+        if let isTargeted = entry.isTargeted { _ = callOut(session, staying: session.stage) { isTargeted(false) } }
     }
 
     func isTargeted(_ node: Node) -> Bool {
@@ -199,7 +200,7 @@ final class DragCoordinator {
     /// A subtree is about to leave the scene: sessions dragged from it are cancelled (before the engine cancels
     /// their lift gestures, so that the reason is known).
     private func subtreeWillBeRemoved(_ root: Node) {
-        for session in sessions where session.state == .dragging {
+        for session in sessions where session.stage == .dragging {
             guard session.source === root || session.source.isDescendant(of: root) else { continue }
             cancel(
                 session,
@@ -213,10 +214,10 @@ final class DragCoordinator {
         for session in sessions {
             if session.preview === node { session.preview = nil }
             let isTarget =
-                (session.state == .dragging && session.target === node)
-                || (session.state == .dropping && session.droppedOn === node)
+                (session.stage == .dragging && session.target === node)
+                || (session.stage == .dropping && session.droppedOn === node)
             guard isTarget else { continue }
-            let when = session.state == .dragging ? "while targeted" : "before its drop completed"
+            let when = session.stage == .dragging ? "while targeted" : "before its drop completed"
             cancel(session, DragDropError(.targetRemoved, reason: "the target \(node) was removed \(when)"))
         }
         flush()

@@ -73,14 +73,14 @@ extension DragCoordinator {
     /// on with the session only when this returns true; otherwise the code that changed the session has already
     /// finished it, and the caller returns.
     func callOut(
-        _ session: LiveDragSession, staying state: LiveDragSession.State, on target: Node? = nil, _ body: () -> Void
+        _ session: LiveDragSession, staying stage: LiveDragSession.Stage, on target: Node? = nil, _ body: () -> Void
     ) -> Bool {
         callbacksRan = true
         let outer = callingOut
         callingOut = session
         body()
         callingOut = outer
-        return session.state == state && (target == nil || session.target === target)
+        return session.stage == stage && (target == nil || session.target === target)
     }
 }
 

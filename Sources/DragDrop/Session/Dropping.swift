@@ -6,11 +6,11 @@ import Transfer
 extension DragCoordinator {
     /// The pointer went up: drop on the target, or cancel.
     func release(_ session: LiveDragSession, at location: CGPoint) {
-        guard session.state == .dragging else { return }
+        guard session.stage == .dragging else { return }
         if location != session.location {
             session.location = location
             retarget(session)
-            guard session.state == .dragging else { return flush() }
+            guard session.stage == .dragging else { return flush() }
         }
         removePreview(session)
         cancelSpringLoading(session)
@@ -33,11 +33,12 @@ extension DragCoordinator {
 
     /// The lift gesture failed or was taken away while dragging.
     func liftCancelled(_ session: LiveDragSession) {
-        guard session.state == .dragging else { return }
+        // Only a lift of the scene's is cancelled so; a drag from another program ends through its host.
+        guard session.stage == .dragging, case .scene(let pointerID) = session.origin else { return }
         let error =
-            scene.pointersDown.contains(session.pointerID)
+            scene.pointersDown.contains(pointerID)
             ? DragDropError(.cancelled, reason: "the drag gesture of \(session.source) was cancelled")
-            : DragDropError(.pointerCancelled, "pointer \(session.pointerID) was cancelled")
+            : DragDropError(.pointerCancelled, "pointer \(pointerID) was cancelled")
         cancel(session, error)
         flush()
     }
@@ -48,13 +49,15 @@ extension DragCoordinator {
         switch session.state {
         case .ended:
             return
-        case .dragging:
-            if let target = session.target { exit(session, target) }
-        case .dropping:
-            if let drop = session.pendingDrop {
-                drop.cancel()
-                pendingDrops.removeAll { $0 === drop }
+        case .dragging(let target):
+            if let target { exit(session, target) }
+        case .dropping(_, let loads):
+            if let loads {
+                loads.cancel()
+                pendingDrops.removeAll { $0 === loads }
             }
+        case .handedOff:
+            break
         }
         end(session, .cancel, error: error)
     }
@@ -65,13 +68,10 @@ extension DragCoordinator {
         _ session: LiveDragSession, _ operation: DropOperation, error: DragDropError? = nil,
         transferred: [Int] = []
     ) {
-        guard session.state != .ended else { return }
-        session.state = .ended
-        session.outcome = operation
+        guard session.end(operation) else { return }
         sessions.removeAll { $0 === session }
         session.error = error
         session.transferredItemIndices = transferred
-        session.pendingDrop = nil
         removePreview(session)
         cancelSpringLoading(session)
         publish(.ended(operation, error: error), session, at: session.source)
@@ -92,14 +92,12 @@ extension DragCoordinator {
             isReorder(session, of: node)
             ? Array(session.providers.indices)
             : session.providers.indices.filter { destination.accepts(session.providers[$0]) }
-        session.state = .dropping
-        session.target = nil
-        session.droppedOn = node
+        session.drop(on: node)
         publish(
             .dropped(operation, location: location, acceptedItemIndices: accepted, itemCount: session.providers.count),
             session, at: node)
         endFeedback(node, for: session)
-        guard session.state == .dropping else { return }
+        guard session.stage == .dropping else { return }
         var succeeded = false
         switch destination.handler {
         case .delegate(let delegate):
@@ -140,14 +138,17 @@ extension DragCoordinator {
         _ location: CGPoint, _ receiver: PayloadReceiver, _ perform: @escaping ([any Sendable], CGPoint) throws -> Bool
     ) {
         let providers = accepted.map { session.providers[$0] }
+        let items = accepted.map { index in
+            LoadedItem(index: index, id: index < session.itemIDs.count ? session.itemIDs[index] : nil)
+        }
         let progress = LoadCounter()
         let loads = Task(executorPreference: loadingExecutor) {
-            await receiver.loadAll(providers, progress: progress)
+            await receiver.loadAll(providers, items: items, progress: progress)
         }
         let drop = PendingDrop(
             session: session, target: node, location: location, operation: operation, indices: accepted,
             receiverName: receiver.name, perform: perform, progress: progress, loads: loads)
-        session.pendingDrop = drop
+        session.load(drop)
         pendingDrops.append(drop)
         publish(.loadStarted(itemCount: providers.count, receiver: receiver.name), session, at: node)
     }
@@ -157,7 +158,7 @@ extension DragCoordinator {
     func complete(_ drop: PendingDrop, with results: [Result<any Sendable, any Error>]) {
         pendingDrops.removeAll { $0 === drop }
         let session = drop.session
-        guard session.state == .dropping, session.pendingDrop === drop else { return }
+        guard case .dropping(_, let loads) = session.state, loads === drop else { return }
         let count = session.providers.count
         var values: [any Sendable] = []
         var failure: DragDropError?

@@ -23,7 +23,7 @@ import Transfer
 /// The session's events (`DragEvent`) start with `arrived` at the scene's root, which stands for the other
 /// program; a drag from another program has no `onDragSessionUpdated` to tell.
 public final class ExternalDrag {
-    private let session: LiveDragSession
+    let session: LiveDragSession
     private weak var coordinator: DragCoordinator?
 
     init(session: LiveDragSession, coordinator: DragCoordinator) {
@@ -47,13 +47,13 @@ public final class ExternalDrag {
     /// What a release now would do: the target's proposal (with the allowed operations applied), or `.cancel`
     /// when no target takes the drag. `.forbidden` means a target keeps the drag but refuses the drop.
     public var proposal: DropOperation {
-        guard session.state == .dragging, session.target != nil else { return .cancel }
+        guard session.stage == .dragging, session.target != nil else { return .cancel }
         return session.proposal?.operation ?? .copy
     }
 
     /// The frame of the node that would take a drop now, in the scene's space; nil without one.
     public var targetFrame: CGRect? {
-        guard session.state == .dragging, let target = session.target else { return nil }
+        guard session.stage == .dragging, let target = session.target else { return nil }
         return CGRect(origin: target.convertToGlobal(.zero), size: target.frame.size)
     }
 
@@ -127,7 +127,7 @@ extension DragCoordinator {
 /// drag.finish(.move)                          // it said it moved them: the source removes its items
 /// ```
 public final class OutgoingDrag {
-    private let session: LiveDragSession
+    let session: LiveDragSession
     private weak var coordinator: DragCoordinator?
 
     init(session: LiveDragSession, coordinator: DragCoordinator) {
@@ -154,7 +154,7 @@ public final class OutgoingDrag {
     ///   - operation: What the other program did.
     ///   - reason: Why nothing was transferred, for a cancel.
     public func finish(_ operation: DropOperation, _ reason: String = "the other program did not take the drop") {
-        guard let coordinator, session.state == .dropping, session.droppedOn == nil else { return }
+        guard let coordinator, case .handedOff = session.state else { return }
         if operation.transfersData {
             let performed: DropOperation =
                 operation == .move && !session.operationsOutside.contains(.move) ? .copy : operation
@@ -174,7 +174,7 @@ extension Scene {
     /// - Returns: The drag to finish, or nil when no such session is dragging.
     public func handOffDragSession(_ id: DragSession.ID) -> OutgoingDrag? {
         guard let coordinator = self[extension: DragCoordinatorKey.self],
-            let session = coordinator.sessions.first(where: { $0.id == id && $0.state == .dragging }),
+            let session = coordinator.sessions.first(where: { $0.id == id && $0.stage == .dragging }),
             !session.isExternal
         else { return nil }
         return coordinator.handOff(session)
@@ -184,10 +184,10 @@ extension Scene {
 extension DragCoordinator {
     func handOff(_ session: LiveDragSession) -> OutgoingDrag? {
         if let target = session.target { exit(session, target) }
-        guard session.state == .dragging else { return nil }
+        guard session.stage == .dragging else { return nil }
         removePreview(session)
         cancelSpringLoading(session)
-        session.state = .dropping
+        session.handOff()
         publish(.handedOff(itemCount: session.providers.count), session, at: session.source)
         flush()
         return OutgoingDrag(session: session, coordinator: self)

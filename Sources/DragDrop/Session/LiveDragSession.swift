@@ -6,22 +6,53 @@ import Transfer
 
 /// The state of one drag session in its scene, from lift to end.
 final class LiveDragSession {
-    /// Where the session is in its life.
+    /// Where the session is in its life, with what belongs to that stage only: a target while dragging, the node
+    /// dropped on and its loads while dropping, the operation once ended.
     enum State {
-        /// Following the pointer and choosing a target.
+        /// Following the pointer and choosing a target: the node hovered as the target, if any.
+        case dragging(target: Node?)
+        /// Released over `on`, a target in the scene: the drop is being performed, with its items' `loads` while
+        /// they load.
+        case dropping(on: Node, loads: PendingDrop?)
+        /// Released over another program's window, which took the drag: waiting for it to say what it did
+        /// (`OutgoingDrag.finish`).
+        case handedOff
+        /// Over, with its operation decided and the source told; `target` is the node it was over when it ended
+        /// (dropped on, or still hovered), which its last snapshot names.
+        case ended(DropOperation, target: Node?)
+
+        /// The stage alone, without what belongs to it.
+        var stage: Stage {
+            switch self {
+            case .dragging: .dragging
+            case .dropping, .handedOff: .dropping
+            case .ended: .ended
+            }
+        }
+    }
+
+    /// A session's stage: what callers that must find the session where they left it compare.
+    enum Stage {
+        /// Following the pointer.
         case dragging
-        /// Released over a target: the drop is being performed (its items loading).
+        /// Released: dropping on a target in the scene, or handed to another program.
         case dropping
-        /// Over, with its operation decided and the source told.
+        /// Over.
         case ended
     }
 
+    /// Where the drag comes from.
+    enum Origin {
+        /// A node of this scene lifted, driven by a pointer of the scene's (-1 when none was free where it lifted).
+        case scene(pointerID: Int)
+        /// Another program, through a desktop host (`Scene.beginExternalDrag`); its pointer is not the scene's.
+        case otherProgram
+    }
+
     let id: DragSession.ID
-    /// The node that lifted; for a drag from another program (``isExternal``), the scene's root.
+    /// The node that lifted; for a drag from another program, the scene's root.
     let source: Node
-    /// Whether the drag comes from another program, through a desktop host (`Scene.beginExternalDrag`).
-    let isExternal: Bool
-    let pointerID: Int
+    let origin: Origin
     let providers: [ItemProvider]
     /// The content types of each item, read once at lift.
     let contentTypes: [[UTType]]
@@ -37,24 +68,17 @@ final class LiveDragSession {
     /// once the source has left the scene.
     let observers: [Node]
 
-    var state = State.dragging
+    private(set) var state = State.dragging(target: nil)
     var phase = DragSession.Phase.initial
     /// The pointer's location in the scene's space.
     var location: CGPoint
     var preview: Node?
-    /// The node hovered as the target while dragging.
-    var target: Node?
-    /// The node dropped on, once released over a target.
-    var droppedOn: Node?
     /// The target's current proposal, with the source's allowed operations applied.
     var proposal: DropProposal?
     /// A delegate's last non-nil proposal on the current target.
     var delegateOperation: DropOperation?
     var spring: SpringLoading?
-    var pendingDrop: PendingDrop?
     var error: DragDropError?
-    /// How the session ended, once it has.
-    var outcome: DropOperation?
     var transferredItemIndices: [Int] = []
     /// The list and the rows a reorder drags, for a session lifted from a list's row (`onMove(perform:)`).
     var listOrigin: ListOrigin?
@@ -71,8 +95,7 @@ final class LiveDragSession {
     ) {
         self.id = id
         self.source = source
-        isExternal = false
-        self.pointerID = pointerID
+        origin = .scene(pointerID: pointerID)
         providers = payload.providers
         contentTypes = payload.providers.map(\.registeredContentTypes)
         itemIDs = payload.itemIDs
@@ -91,8 +114,7 @@ final class LiveDragSession {
     ) {
         self.id = id
         source = root
-        isExternal = true
-        pointerID = -1
+        origin = .otherProgram
         self.providers = providers
         contentTypes = providers.map(\.registeredContentTypes)
         itemIDs = Array(providers.indices)
@@ -104,6 +126,83 @@ final class LiveDragSession {
     }
 
     var allowsMove: Bool { suggestedOperations.contains(.move) }
+
+    // MARK: State
+
+    /// The session's stage.
+    var stage: Stage { state.stage }
+
+    /// Whether the drag comes from another program.
+    var isExternal: Bool {
+        if case .otherProgram = origin { true } else { false }
+    }
+
+    /// The pointer driving the session; nil for a drag from another program.
+    var pointerID: Int? {
+        if case .scene(let pointerID) = origin { pointerID } else { nil }
+    }
+
+    /// The node hovered as the target while dragging.
+    var target: Node? {
+        if case .dragging(let target) = state { target } else { nil }
+    }
+
+    /// The node dropped on, once released over a target in the scene.
+    var droppedOn: Node? {
+        if case .dropping(let node, _) = state { node } else { nil }
+    }
+
+    /// The loads of the drop, while its items load.
+    var pendingDrop: PendingDrop? {
+        if case .dropping(_, let loads) = state { loads } else { nil }
+    }
+
+    /// How the session ended, once it has.
+    var outcome: DropOperation? {
+        if case .ended(let operation, _) = state { operation } else { nil }
+    }
+
+    /// The node the session is over, as its snapshot names it: hovered while dragging, dropped on once released
+    /// over a target of the scene, and the one of these it ended on.
+    var targetNode: Node? {
+        switch state {
+        case .dragging(let target): target
+        case .dropping(let node, _): node
+        case .handedOff: nil
+        case .ended(_, let target): target
+        }
+    }
+
+    /// While dragging, hovers `node` as the target (nil: none); a session past dragging has no target to change.
+    func hover(_ node: Node?) {
+        guard case .dragging = state else { return }
+        state = .dragging(target: node)
+    }
+
+    /// Released over `node`, a target in the scene: dropping on it, nothing loading yet.
+    func drop(on node: Node) {
+        guard case .dragging = state else { return }
+        state = .dropping(on: node, loads: nil)
+    }
+
+    /// The drop's items started loading.
+    func load(_ drop: PendingDrop) {
+        guard case .dropping(let node, nil) = state else { return }
+        state = .dropping(on: node, loads: drop)
+    }
+
+    /// Released over another program's window, which took the drag.
+    func handOff() {
+        guard case .dragging = state else { return }
+        state = .handedOff
+    }
+
+    /// Ends the session with `operation`; answers false when it had ended already (its first end stands).
+    func end(_ operation: DropOperation) -> Bool {
+        if case .ended = state { return false }
+        state = .ended(operation, target: targetNode)
+        return true
+    }
 
     /// Whether this session carries the items of `source`, or some of `ids` from `container`.
     func carries(from source: Node, container: Node?, ids: [AnyHashable]) -> Bool {
@@ -144,9 +243,9 @@ final class LiveDragSession {
     func snapshot() -> DragSession {
         DragSession(
             id: id, phase: phase, location: source.convertFromGlobal(location), draggedItemIndex: draggedItemIndex,
-            itemIDs: itemIDs, pointerID: pointerID, sceneLocation: location, sourceNodeID: source.id,
-            previewNodeID: preview?.id, targetNodeID: (target ?? droppedOn)?.id, proposal: proposal,
-            itemContentTypes: contentTypes, isDropping: state == .dropping, error: error,
+            itemIDs: itemIDs, pointerID: pointerID ?? -1, sceneLocation: location, sourceNodeID: source.id,
+            previewNodeID: preview?.id, targetNodeID: targetNode?.id, proposal: proposal,
+            itemContentTypes: contentTypes, isDropping: stage == .dropping, error: error,
             transferredItemIndices: transferredItemIndices,
             loadProgress: pendingDrop.map {
                 DropProgress(completedItemCount: $0.progress.completed, totalItemCount: $0.indices.count)

@@ -7,11 +7,11 @@ import Transfer
 extension DragCoordinator {
     /// The pointer moved.
     func move(_ session: LiveDragSession, to location: CGPoint) {
-        guard session.state == .dragging else { return }
+        guard session.stage == .dragging else { return }
         session.location = location
         if let preview = session.preview { place(preview, at: location) }
         retarget(session)
-        if session.state == .dragging { notify(session, .active) }
+        if session.stage == .dragging { notify(session, .active) }
         flush()
     }
 
@@ -26,7 +26,7 @@ extension DragCoordinator {
             else { continue }
             if case .delegate(let delegate) = destination.handler {
                 let isValid = validate(session, node, delegate)
-                guard session.state == .dragging else { return }
+                guard session.stage == .dragging else { return }
                 guard isValid else { continue }
             }
             found = node
@@ -35,15 +35,15 @@ extension DragCoordinator {
         if found !== session.target {
             if let old = session.target {
                 exit(session, old)
-                guard session.state == .dragging else { return }
+                guard session.stage == .dragging else { return }
             }
             if let new = found, new.isInScene {
                 enter(session, new)
-                guard session.state == .dragging else { return }
+                guard session.stage == .dragging else { return }
             }
         }
         if let target = session.target { propose(session, target) }
-        guard session.state == .dragging else { return }
+        guard session.stage == .dragging else { return }
         updateSpringLoading(session)
     }
 
@@ -61,12 +61,12 @@ extension DragCoordinator {
     }
 
     private func enter(_ session: LiveDragSession, _ node: Node) {
-        session.target = node
+        session.hover(node)
         session.proposal = nil
         session.delegateOperation = nil
         publish(.entered, session, at: node)
         beginFeedback(node, for: session)
-        guard session.state == .dragging, session.target === node else { return }
+        guard session.stage == .dragging, session.target === node else { return }
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
             let seen = info(session, node)
             _ = callOut(session, staying: .dragging) { onMainActor { delegate.delegate.dropEntered(info: seen) } }
@@ -75,13 +75,13 @@ extension DragCoordinator {
 
     /// The session stops targeting `node`: `dropExited`, then `isTargeted(false)` when it was the last.
     func exit(_ session: LiveDragSession, _ node: Node) {
-        session.target = nil
+        session.hover(nil)
         session.proposal = nil
         cancelSpringLoading(session)
         publish(.exited, session, at: node)
         if case .delegate(let delegate)? = node[attachment: DropDestinationKey.self]?.handler {
             let seen = info(session, node)
-            _ = callOut(session, staying: session.state) { onMainActor { delegate.delegate.dropExited(info: seen) } }
+            _ = callOut(session, staying: session.stage) { onMainActor { delegate.delegate.dropExited(info: seen) } }
         }
         endFeedback(node, for: session)
     }
@@ -147,7 +147,7 @@ extension DragCoordinator {
     }
 
     private func springLoad(_ session: LiveDragSession) {
-        guard session.state == .dragging, let spring = session.spring, spring.deadline != nil,
+        guard session.stage == .dragging, let spring = session.spring, spring.deadline != nil,
             spring.node === session.target, let action = spring.node[attachment: SpringLoadingKey.self]
         else { return }
         session.spring?.deadline = nil

@@ -48,42 +48,67 @@ final class DropDestination {
     }
 }
 
+/// Which of a session's items a load is for: its position among them, and its drag container identifier.
+struct LoadedItem: Sendable {
+    let index: Int
+    let id: (any Hashable & Sendable)?
+}
+
+/// Where a target that keeps dropped items in a folder wants an item saved, when the sender can save it itself
+/// (X11's Direct Save): a file that does not exist yet, named from the sender's suggested name and the offered type;
+/// nil to load the bytes as usual.
+package typealias DirectSaveDestination = @Sendable (_ suggestedName: String?, _ offered: UTType) -> URL?
+
 /// How a target that lets the session load its items gets one item: a check by content types and a load.
 struct PayloadReceiver: Sendable {
     /// The name of what is loaded, for the timeline (`PictureRepresentation`, `data`).
     let name: String
     /// Loads one item; throws `TransferError`.
-    let load: @Sendable (ItemProvider) async throws -> any Sendable
+    let load: @Sendable (ItemProvider, LoadedItem) async throws -> any Sendable
 
     /// Loads items as values of a `Transferable` type.
     static func transferable<T: Transferable>(_ type: T.Type) -> PayloadReceiver {
-        PayloadReceiver(name: "\(T.self)") { provider in
+        PayloadReceiver(name: "\(T.self)") { provider, _ in
             try await provider.loadTransferable(type: T.self)
         }
     }
 
-    /// Loads the bytes of the first offered type that conforms to one of `contentTypes`.
-    static func data(conformingTo contentTypes: [UTType]) -> PayloadReceiver {
-        PayloadReceiver(name: "data") { provider in
+    /// Loads the bytes of the first offered type that conforms to one of `contentTypes`; an item whose sender can
+    /// save it as a file itself is asked to, where `savingAt` says, and read from there.
+    static func data(conformingTo contentTypes: [UTType], savingAt destination: DirectSaveDestination? = nil)
+        -> PayloadReceiver
+    {
+        PayloadReceiver(name: "data") { provider, item in
             let offered = provider.registeredContentTypes.first { offered in
                 contentTypes.contains { offered.conforms(to: $0) }
             }
             // The session loads only accepted items, so a conforming type exists; ask for the first accepted
             // type otherwise, and let Transfer say what was offered.
             let wanted = offered ?? contentTypes.first ?? .data
+            if provider.directSave != nil, let file = destination?(provider.suggestedName, offered ?? wanted),
+                let saved = try await provider.saveDirectly(as: file, accepting: contentTypes)
+            {
+                return DroppedData(
+                    contentType: saved.contentType, data: saved.data, suggestedName: file.lastPathComponent,
+                    itemIndex: item.index, itemID: item.id, savedFile: file)
+            }
             let data = try await provider.loadDataRepresentation(for: wanted)
-            return DroppedData(contentType: offered ?? wanted, data: data, suggestedName: provider.suggestedName)
+            return DroppedData(
+                contentType: offered ?? wanted, data: data, suggestedName: provider.suggestedName,
+                itemIndex: item.index, itemID: item.id)
         }
     }
 
     /// Loads every item concurrently; each result in the items' order. A failure does not stop the others, so
     /// that which item failed does not depend on which load finished first.
-    func loadAll(_ providers: [ItemProvider], progress: LoadCounter) async -> [Result<any Sendable, any Error>] {
+    func loadAll(_ providers: [ItemProvider], items: [LoadedItem], progress: LoadCounter) async -> [Result<
+        any Sendable, any Error
+    >] {
         await withTaskGroup(of: (Int, Result<any Sendable, any Error>).self) { group in
-            for (index, provider) in providers.enumerated() {
+            for (index, (provider, item)) in zip(providers, items).enumerated() {
                 group.addTask {
                     do {
-                        return (index, .success(try await load(provider)))
+                        return (index, .success(try await load(provider, item)))
                     } catch {
                         return (index, .failure(error))
                     }

@@ -58,9 +58,29 @@ extension Node {
         of contentTypes: [UTType], action: @escaping ([DroppedData], CGPoint) throws -> Bool,
         isTargeted: @escaping (Bool) -> Void = { _ in }
     ) -> Node {
+        dropDestination(of: contentTypes, savingAt: nil, action: action, isTargeted: isTargeted)
+    }
+
+    /// `dropDestination(of:action:isTargeted:)` for a target that keeps what is dropped in a folder: an item whose
+    /// sender can save it as a file itself (X11's Direct Save) is asked to save it where `savingAt` says, and
+    /// arrives read from there (``DroppedData/savedFile``); other items, and a sender that asks the target to save
+    /// the bytes itself, arrive as bytes.
+    /// - Parameters:
+    ///   - contentTypes: The accepted types.
+    ///   - savingAt: The file a sender saves an item as, from its suggested name and offered type; nil to load
+    ///     its bytes.
+    ///   - action: Given the items' bytes and the drop location in the node's own space; returns whether the drop
+    ///     succeeded.
+    ///   - isTargeted: Told true when a drag starts hovering over the node, false when it stops.
+    /// - Returns: The node.
+    @discardableResult
+    package func dropDestination(
+        of contentTypes: [UTType], savingAt: DirectSaveDestination?,
+        action: @escaping ([DroppedData], CGPoint) throws -> Bool, isTargeted: @escaping (Bool) -> Void = { _ in }
+    ) -> Node {
         let destination = DropDestination(
             handler: .load(
-                .data(conformingTo: contentTypes),
+                .data(conformingTo: contentTypes, savingAt: savingAt),
                 perform: { values, location in try action(values.compactMap { $0 as? DroppedData }, location) }),
             accepts: DropDestination.accepting(contentTypes), isTargeted: isTargeted,
             acceptedDescription: DropDestination.describe(contentTypes))

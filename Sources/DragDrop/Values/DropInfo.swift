@@ -65,24 +65,70 @@ extension UTType {
 }
 
 /// The bytes of one dropped item, for targets declared by content type (`dropDestination(of:action:isTargeted:)`).
+///
+/// Each value says which of the drag's items it is (``itemIndex``, and ``itemID`` for an item from a drag
+/// container), so a target that accepts only some of several items knows which ones it got without matching them
+/// by position.
 public struct DroppedData: Hashable, Sendable {
     /// The content type the bytes are in: the first type the item offers (in the sender's order) that conforms to
-    /// one the target accepts.
+    /// one the target accepts; for an item the sender saved as a file itself (``savedFile``), the type its content
+    /// has.
     public let contentType: UTType
     /// The bytes.
     public let data: Data
     /// The name the sender suggests for the item (its provider's `suggestedName`: a file's name for a file dropped
     /// from a file manager), if any.
     public let suggestedName: String?
+    /// The item's position among the drag's items, as `DragSession.transferredItemIndices` counts them.
+    public let itemIndex: Int
+    /// The item's identifier in the drag container it was dragged from (`draggable(containerItemID:)`); for an
+    /// item from another program, its position among that program's items; nil for an item dragged alone.
+    public let itemID: (any Hashable & Sendable)?
+    /// The file the sender saved the item as, where the target asked it to (X11's Direct Save protocol, XDS); nil
+    /// when the item arrived as bytes only.
+    public let savedFile: URL?
 
     /// Creates dropped data.
     /// - Parameters:
     ///   - contentType: The type of the bytes.
     ///   - data: The bytes.
     ///   - suggestedName: The name the sender suggests.
-    public init(contentType: UTType, data: Data, suggestedName: String? = nil) {
+    ///   - itemIndex: The item's position among the drag's items.
+    ///   - itemID: The item's identifier in its drag container, if any.
+    ///   - savedFile: The file the sender saved the item as, if it did.
+    public init(
+        contentType: UTType, data: Data, suggestedName: String? = nil, itemIndex: Int = 0,
+        itemID: (any Hashable & Sendable)? = nil,
+        savedFile: URL? = nil
+    ) {
         self.contentType = contentType
         self.data = data
         self.suggestedName = suggestedName
+        self.itemIndex = itemIndex
+        self.itemID = itemID
+        self.savedFile = savedFile
+    }
+
+    /// The item's identifier in its drag container as a value of `type`; nil for an item dragged alone or with an
+    /// identifier of another type.
+    /// - Parameter type: The identifiers' type.
+    /// - Returns: The identifier.
+    public func itemID<ItemID: Hashable>(as type: ItemID.Type) -> ItemID? {
+        itemID as? ItemID
+    }
+
+    public static func == (lhs: DroppedData, rhs: DroppedData) -> Bool {
+        lhs.contentType == rhs.contentType && lhs.data == rhs.data && lhs.suggestedName == rhs.suggestedName
+            && lhs.itemIndex == rhs.itemIndex && lhs.savedFile == rhs.savedFile
+            && lhs.itemID.map { AnyHashable($0) } == rhs.itemID.map { AnyHashable($0) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(contentType)
+        hasher.combine(data)
+        hasher.combine(suggestedName)
+        hasher.combine(itemIndex)
+        hasher.combine(itemID.map { AnyHashable($0) })
+        hasher.combine(savedFile)
     }
 }

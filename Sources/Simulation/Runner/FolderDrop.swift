@@ -38,17 +38,24 @@ enum FolderDrop {
     /// Saves `data` in `folder` as `name`, or `name 2`, `name 3`… (before the extension) when taken.
     /// - Returns: The path written.
     /// - Throws: `FileSystemError` when the folder cannot take it, or when the file did not read back as written
-    ///   (`readBackDiffers`; it was not given its name).
+    ///   (`readBackDiffers`; it was not given its name); `SimulationError` when every name is taken.
     static func save(_ data: Data, as name: String, in folder: URL) throws -> String {
+        let path = try freePath(for: name, in: folder)
+        // Never over a file: one that appears meanwhile makes this fail rather than be replaced.
+        try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
+        return path
+    }
+
+    /// The path in `folder` that `save(_:as:in:)` would write `name` to: `name`, or `name 2`, `name 3`… (before the
+    /// extension), the first that no file has.
+    /// - Throws: `SimulationError` when every name is taken.
+    static func freePath(for name: String, in folder: URL) throws -> String {
         let base = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
         for number in 1...1000 {
             let candidate = number == 1 ? name : "\(base) \(number)" + (suffix.isEmpty ? "" : ".\(suffix)")
             let path = folder.appendingPathComponent(candidate).path
-            guard !OutputFile.exists(path) else { continue }
-            // Never over a file: one that appears meanwhile makes this fail rather than be replaced.
-            try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
-            return path
+            if !OutputFile.exists(path) { return path }
         }
         throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
     }

@@ -29,8 +29,6 @@ package final class Simulation {
     var owners: [NodeID: (pane: String, item: String?)] = [:]
     /// The item each drag session lifted.
     var sessionItems: [DragSession.ID: String] = [:]
-    /// The items (by index among a session's items) each drop's target accepted, from the drop's event.
-    var acceptedItems: [DragSession.ID: [Int]] = [:]
     /// What happened since the run last collected.
     var pendingEvents: [SimulationEvent] = []
     /// The device of each pointer that is down.
@@ -203,8 +201,18 @@ package final class Simulation {
     private func makeDropTarget(_ pane: LivePane) {
         let spec = pane.spec
         let node = pane.node
+        // A program that can save what it drags itself (X11's Direct Save) is asked to save it in a folder-backed
+        // pane's folder, under the name the pane would give it.
+        var savingAt: DirectSaveDestination?
+        if let folder = spec.contents.folder {
+            savingAt = { suggested, type in
+                // No free name: the item is loaded as bytes, and saving them reports the full folder.
+                let path = try? FolderDrop.freePath(for: FolderDrop.name(suggested: suggested, type: type), in: folder)
+                return path.map { URL(fileURLWithPath: $0) }
+            }
+        }
         node.dropDestination(
-            of: spec.accepts,
+            of: spec.accepts, savingAt: savingAt,
             action: { [weak self, weak pane] dropped, location in
                 guard let self, let pane else { return false }
                 return try self.receive(dropped, in: pane, at: location)
@@ -256,24 +264,22 @@ package final class Simulation {
                 session: session?.id)
             return false
         }
-        // Each dropped item's source entry: the session's items that the target accepted, in order, looked up in
-        // the source pane (found through the lifted node's owner: `Scene.node(_:)` would walk the whole tree).
+        // Each dropped item's source entry, by its identifier in the source pane (found through the lifted node's
+        // owner: `Scene.node(_:)` would walk the whole tree).
         let sourcePane = session.flatMap { owners[$0.sourceNodeID] }.flatMap { self.pane(named: $0.pane) }
-        let names = session?.draggedItemIDs(for: String.self) ?? []
-        let accepted = session.flatMap { acceptedItems[$0.id] } ?? []
         let insertion = pane.spec.isList ? pane.container.listInsertionIndex(at: location) : nil
         for (position, data) in dropped.enumerated() {
-            let sourceName =
-                position < accepted.count && accepted[position] < names.count ? names[accepted[position]] : nil
-            let sourceEntry = sourceName.flatMap { sourcePane?.item(named: $0) }
+            let sourceEntry =
+                session?.isExternal == true ? nil : data.itemID(as: String.self).flatMap { sourcePane?.item(named: $0) }
             let source = sourceEntry?.item
             // An item from another program is named as the sender suggests, or `item`, with its type's extension.
             let droppedName = FolderDrop.name(suggested: data.suggestedName, type: data.contentType)
             var name = pane.uniqueName(source?.name ?? droppedName)
             // A folder-backed pane keeps what other programs drop in its folder, as a file manager would, under the
-            // file's name (numbered before the extension when taken); the item is named after the file.
+            // file's name (numbered before the extension when taken); the item is named after the file. A program
+            // that saved the file itself (Direct Save) wrote it there already.
             if let folder = pane.spec.contents.folder, session?.isExternal == true {
-                let path = try FolderDrop.save(data.data, as: droppedName, in: folder)
+                let path = try data.savedFile?.path ?? FolderDrop.save(data.data, as: droppedName, in: folder)
                 name = pane.uniqueName((path as NSString).lastPathComponent)
                 heard(
                     .saved(name: name, pane: pane.spec.name, path: path), pane: pane.spec.name, item: name,

@@ -248,10 +248,6 @@ extension Simulation {
         case .lifted:
             if let item = owner?.item { sessionItems[event.session] = item }
             if let pane = owner.flatMap({ self.pane(named: $0.pane) }) { pane.dragSelection = [] }
-        case .dropped(_, _, let accepted, _):
-            acceptedItems[event.session] = accepted
-        case .ended:
-            acceptedItems[event.session] = nil
         default:
             break
         }

@@ -1,5 +1,6 @@
 import ContentTypes
 import Diagnostics
+import FileAccess
 import Foundation
 
 /// Why a transfer failed: what was offered, what was wanted, and what went wrong.
@@ -119,6 +120,14 @@ extension TransferError {
     /// A file system call failed on `file`.
     static func fileSystem(_ what: String, file: URL, errno code: Int32) -> TransferError {
         TransferError(.fileSystem, "\(what) \(file.path): \(String(cString: strerror(code)))", file: file)
+    }
+
+    /// A file could not be read or written, as FileAccess and FileWriting tell it:
+    /// `cannot write PATH: no space left on the device`.
+    static func fileSystem(_ error: FileSystemError) -> TransferError {
+        TransferError(
+            .fileSystem, "\(error.operation) \(error.path): \(error.code)", file: URL(fileURLWithPath: error.path),
+            underlyingError: error)
     }
 
     /// Identifiers joined for a message: `public.png, public.data`, or `nothing`.

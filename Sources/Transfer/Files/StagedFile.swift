@@ -1,3 +1,5 @@
+import FileAccess
+import FileWriting
 import Foundation
 
 #if canImport(Glibc)
@@ -12,18 +14,27 @@ final class StagedFile: Sendable {
     let url: URL
     let folder: URL
 
-    /// Creates a file named `name` (already sanitised) in a new staging subfolder and fills it with `write`.
+    /// Writes a file named `name` (already sanitised) in a new staging subfolder with `write`, through FileWriting as
+    /// every layer writes files: aside under a hidden name (created exclusively, without following a link, mode 0600),
+    /// then renamed to `name` once `write` returned, never replacing anything. When `write` throws, the hidden file
+    /// and the subfolder are removed and nothing ever had the name.
     ///
-    /// The file is created exclusively (`O_CREAT | O_EXCL`) and without following links (`O_NOFOLLOW`), mode 0600.
-    /// When `write` throws, the file is removed.
+    /// A staged file is not synchronised to the disk: it lives only as long as this process, which removes it at exit.
     ///
     /// - Returns: the staged file.
-    static func create(named name: String, write: (borrowing FileDescriptor) throws -> Void) throws -> StagedFile {
+    /// - Throws: what `write` threw, or `TransferError` with code `fileSystem` naming the file.
+    static func create(named name: String, write: (FileBeingWritten) throws -> Void) throws -> StagedFile {
         let folder = try StagingArea.makeSubdirectory()
-        let staged = StagedFile(url: folder.appendingPathComponent(name, isDirectory: false), folder: folder)
-        let descriptor = try FileDescriptor.createExclusively(at: staged.url)
-        try write(descriptor)
-        return staged
+        let url = folder.appendingPathComponent(name, isDirectory: false)
+        do {
+            let file = try FileBeingWritten(for: url.path, mode: 0o600)
+            try write(file)
+            try file.place(.nothing)
+        } catch {
+            rmdir(folder.path)
+            throw (error as? FileSystemError).map(TransferError.fileSystem) ?? error
+        }
+        return StagedFile(url: url, folder: folder)
     }
 
     private init(url: URL, folder: URL) {

@@ -44,6 +44,8 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
         var maximumLoadSize = ItemProvider.defaultMaximumLoadSize
         /// Files handed out by `loadItem`, kept until the provider goes away.
         var handedOutFiles: [ReceivedTransferredFile] = []
+        /// How the sender saves the item as a file itself, when it can (X11's Direct Save).
+        var directSave: DirectSave?
     }
 
     private let contents: Lock<Contents>
@@ -152,6 +154,13 @@ public final class ItemProvider: Sendable, CustomStringConvertible {
     public var suggestedName: String? {
         get { contents.withLock { $0.suggestedName } }
         set { contents.withLock { $0.suggestedName = newValue } }
+    }
+
+    /// How the sender saves the item as a file itself, where a receiver asks (X11's Direct Save protocol, XDS); nil
+    /// when it cannot. A desktop host sets it for an item from another program that offers it.
+    package var directSave: DirectSave? {
+        get { contents.withLock { $0.directSave } }
+        set { contents.withLock { $0.directSave = newValue } }
     }
 
     /// The largest payload, in bytes, that one load accepts; larger payloads fail with

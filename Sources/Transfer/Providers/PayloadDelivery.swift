@@ -45,7 +45,7 @@ enum PayloadDelivery {
                     while offset < bytes.count {
                         try reporter.checkCancellation(contentType)
                         let end = min(bytes.count, offset + LoadReporter.chunkSize)
-                        try target.writeAll(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                        try target.write(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
                         reporter.advance(by: end - offset)
                         offset = end
                     }
@@ -62,7 +62,7 @@ enum PayloadDelivery {
     }
 
     /// Reads a whole file into memory.
-    private static func read(_ url: URL, contentType: UTType, limit: Int, reporter: LoadReporter) throws -> Data {
+    static func read(_ url: URL, contentType: UTType, limit: Int, reporter: LoadReporter) throws -> Data {
         let source = try FileDescriptor.openRegularFile(at: url, contentType: contentType)
         guard source.size <= limit else {
             throw TransferError.tooLarge(contentType, size: source.size, limit: limit)
@@ -110,7 +110,7 @@ enum PayloadDelivery {
                 guard copied <= limit else {
                     throw TransferError.tooLarge(contentType, size: copied, limit: limit)
                 }
-                try target.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                try target.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                 reporter.advance(by: count)
             }
         }

@@ -1,3 +1,4 @@
+import CDnDKitGTK
 import CGtk
 import Foundation
 
@@ -93,7 +94,11 @@ final class ReadWatch {
 
     /// The error of a failed call: `.timedOut` when the watchdog cancelled it, else `.readFailed` with GIO's message.
     func error(_ gerror: UnsafeMutablePointer<GError>?, reading what: String) -> GTKTransferError {
-        let message = consumeMessage(gerror)
+        error(consumeMessage(gerror), reading: what)
+    }
+
+    /// The error of a failed call with `message`: `.timedOut` when the watchdog cancelled it, else `.readFailed`.
+    func error(_ message: String, reading what: String) -> GTKTransferError {
         if timedOut {
             return GTKTransferError(.timedOut, "the other program sent nothing of \(what) for \(timeout) s")
         }
@@ -108,43 +113,40 @@ final class ReadWatch {
 
 /// Reads a stream to its end, on GTK's thread, without blocking the loop.
 ///
-/// The bytes go straight into one growing buffer (doubled with `realloc`, which moves large blocks by remapping
-/// their pages, not by copying), handed over as the `Data` without a copy. While a pollable stream (a pipe, on
-/// Wayland) has bytes ready, they are taken synchronously, up to ``burst`` at a time; only when it has none does the
-/// read wait, asynchronously, for the next ones. So a 64 MiB paste costs a few hundred reads of what the pipe holds,
-/// not a round trip through GTK's loop for each.
+/// The bytes go straight into one ``ReadBuffer``, handed over as the `Data` without a copy. While the stream has
+/// bytes ready, they are taken synchronously, up to ``burst`` at a time; only when it has none does the read wait,
+/// asynchronously, for the next ones. A pipe (Wayland's offers) is read directly, after asking the kernel for a larger
+/// one (``pipeSize``), so that the writer runs ahead and the pipe is dry less often; another pollable stream through
+/// GIO's non-blocking read; any other (X11's) through GIO's asynchronous read alone.
 /// - Parameters:
 ///   - stream: The stream (the caller keeps its reference).
 ///   - limit: The largest payload accepted.
 ///   - what: What is read, for messages (`image/png from the drop`).
 ///   - watch: The read's watchdog.
 /// - Returns: The bytes.
-/// - Throws: `GTKTransferError` `.readFailed` (with GIO's message), `.timedOut` or `.tooLarge`.
+/// - Throws: `GTKTransferError` `.readFailed` (with the system's or GIO's message), `.timedOut` or `.tooLarge`.
 @MainActor
 func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, what: String, watch: ReadWatch)
     async throws(GTKTransferError) -> Data
 {
     var buffer = ReadBuffer()
-    let pollable = PollableStream(stream)
+    let ready = ReadyBytes(stream)
     while true {
         // What is ready now, without waiting.
         var taken = 0
-        while let pollable, taken < burst {
+        reading: while let ready, taken < burst {
             try buffer.reserve(chunkSize, limit: limit, what: what)
-            var error: UnsafeMutablePointer<GError>?
-            let count = g_pollable_input_stream_read_nonblocking(
-                pollable.stream, buffer.free, gsize(buffer.room), watch.cancellable, &error)
-            if count > 0 {
-                buffer.count += count
+            switch ready.read(into: buffer.free, count: buffer.room, watch: watch) {
+            case .bytes(let count):
+                buffer.advance(by: count)
                 taken += count
                 watch.progressed()
-            } else if count == 0 {
+            case .end:
                 return buffer.data()
-            } else if PollableStream.wouldBlock(error) {
-                g_error_free(error)
-                break
-            } else {
-                throw watch.error(error, reading: what)
+            case .dry:
+                break reading
+            case .failed(let message):
+                throw watch.error(message, reading: what)
             }
         }
         // Wait for the next bytes.
@@ -159,72 +161,71 @@ func readAll(_ stream: UnsafeMutablePointer<GInputStream>, limit: Int, what: Str
         guard count >= 0 else { throw watch.error(error, reading: what) }
         watch.progressed()
         if count == 0 { return buffer.data() }
-        buffer.count += count
+        buffer.advance(by: count)
     }
 }
 
-/// A stream that says when it has bytes ready (`GPollableInputStream`, and able to poll), or nil.
-private struct PollableStream {
-    let stream: OpaquePointer
+/// The size of pipe asked for a read from another program (the kernel's default is 64 KiB; an unprivileged process
+/// may ask up to /proc/sys/fs/pipe-max-size, 1 MiB by default).
+private let pipeSize = 1 << 20
 
+/// The bytes a stream has ready now, taken without waiting: a pipe's through `read`, another pollable stream's
+/// through GIO's non-blocking read.
+private enum ReadyBytes {
+    /// The pipe under a `GUnixInputStream`, made non-blocking and larger.
+    case pipe(Int32)
+    /// A stream that says when it has bytes ready (`GPollableInputStream`, and able to poll).
+    case pollable(OpaquePointer)
+
+    /// What one read gave.
+    enum Outcome {
+        case bytes(Int)
+        case end
+        /// Nothing ready now.
+        case dry
+        case failed(String)
+    }
+
+    /// How `stream` is read without waiting, or nil when it cannot be.
+    /// The corresponding C functions are `fcntl` (`F_SETFL`, `F_SETPIPE_SZ`) and `g_pollable_input_stream_can_poll`.
     init?(_ stream: UnsafeMutablePointer<GInputStream>) {
+        let pipe = dndkit_stream_pipe_fd(stream)
+        if pipe >= 0, dndkit_pipe_prepare(pipe, Int32(pipeSize)) > 0 {
+            self = .pipe(pipe)
+            return
+        }
         let instance = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, g_pollable_input_stream_get_type()) != 0 else { return nil }
-        self.stream = OpaquePointer(stream)
-        guard g_pollable_input_stream_can_poll(self.stream) != 0 else { return nil }
+        guard g_type_check_instance_is_a(instance, g_pollable_input_stream_get_type()) != 0,
+            g_pollable_input_stream_can_poll(OpaquePointer(stream)) != 0
+        else { return nil }
+        self = .pollable(OpaquePointer(stream))
     }
 
-    /// Whether a non-blocking read failed only because no bytes were ready.
-    static func wouldBlock(_ error: UnsafeMutablePointer<GError>?) -> Bool {
-        guard let error else { return false }
-        return error.pointee.domain == g_io_error_quark()
-            && error.pointee.code == Int32(G_IO_ERROR_WOULD_BLOCK.rawValue)
-    }
-}
-
-/// The bytes of one read, in a buffer of `malloc`'s that grows by doubling and becomes the result's `Data`.
-///
-/// Invariant: `count <= capacity`; `storage` is nil only while `capacity` is 0.
-private struct ReadBuffer: ~Copyable {
-    private var storage: UnsafeMutableRawPointer?
-    private var capacity = 0
-    /// The bytes read so far.
-    var count = 0
-
-    /// Where the next bytes go.
-    var free: UnsafeMutableRawPointer? { storage.map { $0 + count } }
-    /// How many bytes fit there.
-    var room: Int { capacity - count }
-
-    /// Makes room for at least `least` more bytes (fewer when the limit is near), or fails when the bytes read
-    /// already pass `limit`.
-    mutating func reserve(_ least: Int, limit: Int, what: String) throws(GTKTransferError) {
-        guard count <= limit else {
-            throw GTKTransferError(.tooLarge, "\(what) is larger than the limit of \(limit) bytes")
+    /// Reads what is ready, at most `count` bytes, into `free`.
+    /// The corresponding C functions are `read` and `g_pollable_input_stream_read_nonblocking`.
+    @MainActor
+    func read(into free: UnsafeMutableRawPointer?, count: Int, watch: ReadWatch) -> Outcome {
+        switch self {
+        case .pipe(let fd):
+            let got = dndkit_pipe_read(fd, free, gsize(count))
+            if got > 0 { return .bytes(got) }
+            if got == 0 { return .end }
+            let code = errno
+            if code == EAGAIN { return .dry }
+            return .failed(String(cString: strerror(code)))
+        case .pollable(let stream):
+            var error: UnsafeMutablePointer<GError>?
+            let got = g_pollable_input_stream_read_nonblocking(
+                stream, free, gsize(count), watch.cancellable, &error)
+            if got > 0 { return .bytes(got) }
+            if got == 0 { return .end }
+            if let error, error.pointee.domain == g_io_error_quark(),
+                error.pointee.code == Int32(G_IO_ERROR_WOULD_BLOCK.rawValue)
+            {
+                g_error_free(error)
+                return .dry
+            }
+            return .failed(consumeMessage(error))
         }
-        guard room < least else { return }
-        // One byte past the limit, so that a payload over it is seen.
-        let wanted = min(max(capacity * 2, count + least), limit + 1)
-        guard wanted > capacity, let grown = realloc(storage, wanted) else {
-            if room > 0 { return }
-            throw GTKTransferError(.tooLarge, "\(what) does not fit in memory (\(count) bytes read)")
-        }
-        storage = grown
-        capacity = wanted
-        assert(count <= capacity)
     }
-
-    /// The bytes read, as `Data` that owns the buffer from now on.
-    consuming func data() -> Data {
-        let (storage, count) = (self.storage, self.count)
-        discard self
-        guard let storage, count > 0 else {
-            Foundation.free(storage)
-            return Data()
-        }
-        let kept = realloc(storage, count) ?? storage
-        return Data(bytesNoCopy: kept, count: count, deallocator: .free)
-    }
-
-    deinit { Foundation.free(storage) }
 }

@@ -233,9 +233,14 @@ struct ClipboardGetter {
         var fields: [String: Any] = ["types": try GTKClipboard.offeredMIMETypes()]
         if arguments.has("--png") {
             fields["rssBeforeKB"] = memoryStatus("VmRSS")
+            let usage = threadUsage()
             let started = Date()
             let (data, type) = try await GTKClipboard.paste(.png)
             fields["ms"] = Date().timeIntervalSince(started) * 1000
+            let used = threadUsage()
+            fields["cpuMs"] = used.cpuMs - usage.cpuMs
+            fields["faults"] = used.faults - usage.faults
+            fields["switches"] = used.switches - usage.switches
             fields["peakKB"] = memoryStatus("VmHWM")
             fields["bytes"] = data.count
             fields["type"] = type.identifier

@@ -55,8 +55,22 @@ extension Types {
         }
 
         func run() throws {
+            try Self.identify(files, json: json, registry: registryOptions.source)
+        }
+
+        /// The whole of `types identify` over plain values, for `run()` and for the fast path in `DndSim.main()`
+        /// (`IdentifyFastPath`), which does not parse with ArgumentParser: one implementation, so that the two
+        /// print the same and end with the same status.
+        ///
+        /// - Parameters:
+        ///   - files: the files, as given.
+        ///   - json: one JSON record per file instead of a line of text.
+        ///   - source: where the types come from.
+        /// - Throws: `InputError` for a declaration file that cannot be read; `ExitCode(ExitStatus.badInput)` when a
+        ///   file could not be identified (standard error has said why).
+        static func identify(_ files: [String], json: Bool, registry source: RegistrySource) throws {
             // Most files are answered by the catalog alone: the desktop database is read for the first one that is not.
-            let registry = try registryOptions.installRegistry(readingDatabaseWhenNeeded: true)
+            let registry = try source.installRegistry(readingDatabaseWhenNeeded: true)
             let sniffer = ContentSniffer(registry: registry)
             var failed = false
             for file in files {

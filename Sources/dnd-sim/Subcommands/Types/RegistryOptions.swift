@@ -18,6 +18,25 @@ struct RegistryOptions: ParsableArguments {
             """)
     var desktop = true
 
+    /// The options as plain values.
+    var source: RegistrySource {
+        RegistrySource(declarationFiles: declarationFiles, desktop: desktop)
+    }
+
+    /// Builds the registry and makes it the process-wide one; see `RegistrySource.installRegistry`.
+    func installRegistry(readingDatabaseWhenNeeded whenNeeded: Bool = false) throws -> TypeRegistry {
+        try source.installRegistry(readingDatabaseWhenNeeded: whenNeeded)
+    }
+}
+
+/// Where `dnd-sim types` gets its types, as plain values: what `RegistryOptions` parses to, and what the
+/// `types identify` fast path (which does not go through ArgumentParser) uses as the defaults.
+struct RegistrySource {
+    /// The files given with --declarations; none by default.
+    var declarationFiles: [String] = []
+    /// Whether to load the desktop's shared-mime-info database; --no-desktop makes it `false`.
+    var desktop = true
+
     /// The environment variable naming declaration files when no --declarations is given.
     static let environmentVariable = "DNDSIM_DECLARATIONS"
     /// The declaration file used when neither --declarations nor the environment variable names one.

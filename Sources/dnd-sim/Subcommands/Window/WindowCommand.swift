@@ -104,6 +104,8 @@ struct WindowCommand: AsyncParsableCommand {
         do {
             let step = {
                 print(simulation.takeEvents())
+                // What the window could not do (a frame, a paste) is said on standard error, as it happens.
+                for problem in window.takeProblems() { StandardError.write("dnd-sim: window: \(problem)") }
                 return true
             }
             // Up to the screenshot's time, then the rest: the window sleeps until something happens, so the time of

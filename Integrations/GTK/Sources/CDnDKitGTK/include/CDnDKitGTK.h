@@ -1,4 +1,4 @@
-// The C that DnDKitGTK needs and Swift cannot write well. Two things:
+// The C that DnDKitGTK needs and Swift cannot write well. Three things:
 //
 // 1. A GdkContentProvider subclass whose formats and data come from Swift. GObject subclasses are declared with
 //    macros (G_DEFINE_TYPE, G_TYPE_CHECK_INSTANCE_CAST) that Swift cannot import; here they are the usual
@@ -6,6 +6,8 @@
 // 2. The GLib source that runs libdispatch's main queue inside GTK's main loop. The entry points it needs
 //    (`_dispatch_get_main_queue_handle_4CF`, `_dispatch_main_queue_callback_4CF`, the pair swift-corelibs-foundation's
 //    RunLoop uses) are exported by libdispatch but declared in no header Swift can import; they are declared here.
+// 3. Reading another program's bytes: the pipe under a GIO stream (F_SETPIPE_SZ, O_NONBLOCK) and memory that grows
+//    by remapping (`mremap` is variadic, `MAP_FAILED` a cast macro), used by DnDKitGTK's read buffer.
 #pragma once
 
 #include <gtk/gtk.h>
@@ -53,6 +55,33 @@ gboolean dndkit_drop_source_gone(GdkDrop *drop);
 
 /// Whether `drag` runs on an X11 display.
 gboolean dndkit_drag_is_x11(GdkDrag *drag);
+
+/// The descriptor of the pipe a GIO stream reads (a GUnixInputStream over a FIFO, as GDK makes for Wayland's offers),
+/// or -1 for any other stream. The stream keeps owning it.
+int dndkit_stream_pipe_fd(GInputStream *stream);
+
+/// Prepares a pipe's read end for ``dndkit_pipe_read``: sets O_NONBLOCK, and asks for a pipe of `size` bytes
+/// (`F_SETPIPE_SZ`; less when /proc/sys/fs/pipe-max-size or the user's budget allows less), so that the writer can run
+/// further ahead. Returns the pipe's size, or -1 with errno when the descriptor could not be set non-blocking.
+int dndkit_pipe_prepare(int fd, int size);
+
+/// `read` of a descriptor prepared by ``dndkit_pipe_prepare``, retried on EINTR: the bytes read, 0 at the end, or -1
+/// with errno (EAGAIN when the pipe is empty for now).
+gssize dndkit_pipe_read(int fd, void *buffer, gsize count);
+
+/// `mmap` of `size` bytes of private anonymous memory, readable and writable, or NULL.
+void *dndkit_memory_map(gsize size);
+
+/// `mremap` of a mapping made by ``dndkit_memory_map`` to `new_size` bytes, moved when it must be (the page tables move,
+/// not the bytes), or NULL (then the old mapping is unchanged).
+void *dndkit_memory_remap(void *address, gsize old_size, gsize new_size);
+
+/// `mremap` of a mapping made by ``dndkit_memory_map`` to fewer bytes, in place: 0, or -1 with errno.
+int dndkit_memory_shrink(void *address, gsize old_size, gsize new_size);
+
+/// `madvise(MADV_POPULATE_WRITE)`: faults in a range of a mapping for writing in one call (Linux 5.14), or -1 with
+/// errno (EINVAL on older kernels).
+int dndkit_memory_populate(void *address, gsize size);
 
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
