@@ -341,3 +341,36 @@ let package = Package(
         ),
     ]
 )
+
+// MARK: Benchmarks of the tool layers
+// The benchmark families that time what only the package itself can reach (the simulator's runner and renderer, the
+// X11 host's paste, XDND answers and frames) live with the others under Benchmarks/ but are targets of this package,
+// declared only when DNDKIT_BENCHMARKS=1: package access does not cross packages, and Simulation, Rendering and
+// DesktopX11 are no products. The normal build, the tests and the README's two commands never see them.
+//
+//     DNDKIT_BENCHMARKS=1 swift package --allow-writing-to-package-directory benchmark --target SimulationBenchmarks
+if Context.environment["DNDKIT_BENCHMARKS"] == "1" {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets += [
+        // `dnd-sim demo`, and `dnd-sim run` of 100 panes and 10,000 events, without printing (issue 7).
+        toolBenchmarkFamily("SimulationBenchmarks", dependencies: ["Simulation", "Rendering"]),
+        // The X11 host under Xvfb against real peers in the same run: a 64 MiB paste against xclip's, the answer to an
+        // XDND position against GTK's, a drop from GTK against GTK's own, a frame while dragging (issue 13).
+        toolBenchmarkFamily(
+            "DesktopBenchmarks",
+            dependencies: [
+                "DesktopX11", "DragDrop", "Gestures", "Transfer", "PNGCodec", "Simulation", "Rendering", "CXCB",
+            ]),
+    ]
+}
+
+/// A benchmark family of this package, in `Benchmarks/Benchmarks/<name>/`, run by the benchmark plugin.
+func toolBenchmarkFamily(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")] + dependencies,
+        path: "Benchmarks/Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

@@ -8,13 +8,15 @@
 //     1.2x GTK's own GTK-to-GTK time (release to GTK handing over the value);
 //   - a frame while a drag moves over a 1280x800 scene of 100 panes: at most 8 ms (median), only the changed
 //     region sent.
-// Without DISPLAY, xclip, xdotool or GTK 4's Python bindings the family registers nothing and says why.
+// Without DISPLAY, xclip, xdotool or GTK 4's Python bindings the family registers nothing and says why. A target of the
+// root package (DesktopX11, Simulation and Rendering have package access), declared when DNDKIT_BENCHMARKS=1; in the
+// repository:
 //
 //     Xvfb :90 -screen 0 1280x800x24 & export DISPLAY=:90
-//     swift package --allow-writing-to-package-directory benchmark --target DesktopBenchmarks
+//     DNDKIT_BENCHMARKS=1 swift package --allow-writing-to-package-directory benchmark --target DesktopBenchmarks
 
 import Benchmark
-import CXCBBenchmark
+import CXCB
 import DesktopX11
 import DragDrop
 import Foundation

@@ -3,17 +3,17 @@
 //
 // Each iteration lays out two fresh copies of the screenshots, flushed to disk as screenshots taken a while ago are,
 // then runs back to back, alternating the order: `/bin/cp FILES... DIR` and `/bin/rm FILES...` on one copy (what
-// `mv` to another file system costs), `ImageMover.run` (what `dnd-sim move` calls) on the other, and
-// `ImageMover.run` with `copies: true` from `cp`'s output (`dnd-sim move --copy`, nothing removed). Every folder is
-// on one file system, so the move links each file into place and removes its source name, as `mv` does (no byte
-// copied, no block freed); the copy is the verified copy that a move to another file system also makes. It records
-// the ratios of the wall-clock times: move vs cp (the target), move vs cp then rm, and copy vs cp. Process
-// start is not in the mover's times (nor libmagic's first load, paid once here); the command is timed by hand, see the
-// report. Thresholds/ holds the targets (p90, the worst 10% of iterations); check them with
-// `swift package benchmark thresholds check --target MoveBenchmarks`.
+// `mv` to another file system costs), `dnd-sim move FILES... --to DIR` on the other, and `dnd-sim move --copy` from
+// `cp`'s output (nothing removed). Every one is a process started afresh, `dnd-sim` the repository's release build
+// (`.build/release/dnd-sim`, or `DNDSIM`), as StartupBenchmarks starts it: the times are what a user waits for,
+// process start and libmagic's first load included on both sides. Every folder is on one file system, so the move
+// links each file into place and removes its source name, as `mv` does (no byte copied, no block freed); the copy is
+// the verified copy that a move to another file system also makes. It records the ratios of the wall-clock times:
+// move vs cp (the target), move vs cp then rm, and copy vs cp. Thresholds/ holds the targets (p90, the worst
+// 10% of iterations); check them with `swift package benchmark thresholds check --target MoveBenchmarks`.
 
 import Benchmark
-import FileMoving
+import DndSimBinary
 import Foundation
 import PNGCodec
 
@@ -55,6 +55,7 @@ let benchmarks: @Sendable () -> Void = {
             warmupIterations: 1, maxDuration: .seconds(120), maxIterations: 10,
             thresholds: [MoveMetric.moveVsCp: target, MoveMetric.moveVsCpAndRm: target, MoveMetric.copyVsCp: target])
     ) { benchmark in
+        let dndSim = try dndSimBinary()
         let screenshots = try Screenshots.paths()
         let originals = try screenshots.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         let names = screenshots.map { ($0 as NSString).lastPathComponent }
@@ -74,21 +75,11 @@ let benchmarks: @Sendable () -> Void = {
                     times["cp"] = try time { try run("/bin/cp", forCp + [folders[2].path]) }
                     times["rm"] = try time { try run("/bin/rm", forCp) }
                 } else {
-                    times["move"] = try await timeAsync {
-                        let report = try await ImageMover(destination: folders[3].path).run(forMove)
-                        guard report.count(.moved) == forMove.count else {
-                            throw WrongResult(description: "not every screenshot moved: \(report.outcomes)")
-                        }
-                    }
+                    times["move"] = try time { try run(dndSim, ["move"] + forMove + ["--to", folders[3].path]) }
                 }
             }
             let fromCp = names.map { folders[2].appendingPathComponent($0).path }
-            times["copy"] = try await timeAsync {
-                let report = try await ImageMover(destination: folders[4].path, copies: true).run(fromCp)
-                guard report.count(.copied) == fromCp.count else {
-                    throw WrongResult(description: "not every screenshot was copied: \(report.outcomes)")
-                }
-            }
+            times["copy"] = try time { try run(dndSim, ["move", "--copy"] + fromCp + ["--to", folders[4].path]) }
             for (name, original) in zip(names, originals) {
                 for folder in folders[2...] where try Data(contentsOf: folder.appendingPathComponent(name)) != original
                 {
@@ -129,11 +120,12 @@ func percent(_ ratio: Double) -> Int {
     ratio.isFinite ? Int((ratio * 100).rounded()) : 0
 }
 
-/// Runs a program and waits for it.
+/// Runs a program and waits for it, what it prints thrown away (each moved file is checked afterwards).
 func run(_ program: String, _ arguments: [String]) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
@@ -144,13 +136,6 @@ func run(_ program: String, _ arguments: [String]) throws {
 func time(_ body: () throws -> Void) rethrows -> Double {
     let start = ContinuousClock.now
     try body()
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
-
-func timeAsync(_ body: () async throws -> Void) async rethrows -> Double {
-    let start = ContinuousClock.now
-    try await body()
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }

@@ -3,7 +3,10 @@
 // apart from printing: builds the scene (generating its images), plays the script, completes every drop; the demo
 // also draws and encodes its 16 pictures.
 //
-//     cd Benchmarks && swift package --allow-writing-to-package-directory benchmark --target SimulationBenchmarks
+// A target of the root package (Simulation and Rendering have package access), declared when DNDKIT_BENCHMARKS=1; in
+// the repository:
+//
+//     DNDKIT_BENCHMARKS=1 swift package --allow-writing-to-package-directory benchmark --target SimulationBenchmarks
 
 import Benchmark
 import Foundation
@@ -78,7 +81,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     // The demo draws its pictures too, as the command does: each key moment rendered and encoded as PNG.
-    Benchmark("dnd-sim demo") { benchmark in
+    Benchmark("dnd-sim-demo") { benchmark in
         for _ in benchmark.scaledIterations {
             let simulation = try Simulation(DemoScene.file)
             var pictures = 0
@@ -98,7 +101,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let file = LargeScene.file
     let script = LargeScene.script
-    Benchmark("run, 100 panes, 10000-event script") { benchmark in
+    Benchmark("run-100-panes-10000-event-script") { benchmark in
         for _ in benchmark.scaledIterations {
             let simulation = try Simulation(file)
             let result = try await simulation.run(script)

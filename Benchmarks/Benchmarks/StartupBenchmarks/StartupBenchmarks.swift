@@ -8,6 +8,7 @@
 // libraries, reading the type database, answering. The ratio's median is the figure to hold against the target.
 
 import Benchmark
+import DndSimBinary
 import Foundation
 
 /// Thrown when a benchmark's result is wrong, which fails the run.
@@ -31,7 +32,7 @@ let benchmarks: @Sendable () -> Void = {
             metrics: [StartupMetric.ratio, StartupMetric.ours, StartupMetric.theirs],
             warmupIterations: 2, maxDuration: .seconds(20), maxIterations: 40)
     ) { benchmark in
-        let dndSim = try installedBinary()
+        let dndSim = try dndSimBinary()
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("startup-benchmark-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -57,23 +58,6 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.measurement(StartupMetric.theirs, Int((times[1] * 1e6).rounded()))
         }
     }
-}
-
-/// The release binary the README installs: `DNDSIM`, or `.build/release/dnd-sim` of the repository this package is in.
-func installedBinary() throws -> String {
-    if let named = ProcessInfo.processInfo.environment["DNDSIM"] { return named }
-    // This benchmark runs from Benchmarks/.build/<triple>/release/; the repository is the folder above Benchmarks/.
-    var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    while folder.path != "/" && folder.lastPathComponent != "Benchmarks" {
-        folder.deleteLastPathComponent()
-    }
-    let binary = folder.deletingLastPathComponent().appendingPathComponent(".build/release/dnd-sim").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
-        throw WrongResult(
-            description: "\(binary) is missing: build it first with "
-                + "`swift build -c release --product dnd-sim --static-swift-stdlib` in the repository, or set DNDSIM")
-    }
-    return binary
 }
 
 /// A 1×1 grey PNG: signature, IHDR, IDAT, IEND.
