@@ -51,8 +51,7 @@ extension UTType {
 
     /// Whether the type was made up for a tag nobody declared; its identifier begins with `dyn.`.
     public var isDynamic: Bool {
-        let type = resolved
-        return type.slot == UTType.inlineSlot || (type.detached?.isDynamic ?? false)
+        resolved.detached?.isDynamic ?? false
     }
 
     /// Whether the registry declares the type: the system catalog, a declaration file or the desktop database.

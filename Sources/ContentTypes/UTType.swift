@@ -9,76 +9,33 @@
 /// Identity is the identifier, compared case-insensitively: `UTType("PUBLIC.PNG") == .png`. `Codable` encodes the
 /// identifier as a single string.
 public struct UTType: Sendable {
-    // A type is a small value: a slot, an inline tag and at most one reference. A type of the system catalog holds
-    // no reference (its slot is the same in every registry), and neither does a dynamic type whose folded tag fits
-    // in `InlineTag` (24 bytes after a MIME type's `application/`) and whose parent is a catalog type: an unknown extension or MIME type is three words
-    // of its tag, its parent's slot and the serial of the registry it was made in. A type a registry declares beyond
-    // the catalog holds that registry's snapshot, which lives as long as some value or registry holds it; any other
-    // dynamic or undeclared type holds its own small object, freed with the last value that holds it. Nothing is
-    // kept process-wide: a million distinct dynamic types cost nothing once the values are gone.
+    // A type is a small value: a slot, and at most one reference. A type of the system catalog holds none (its slot
+    // is the same in every registry); a type a registry declares beyond the catalog holds that registry's snapshot,
+    // which lives as long as some value or registry holds it; a dynamic or undeclared type holds its own small object,
+    // freed with the last value that holds it. Nothing is kept process-wide: a million distinct dynamic types cost
+    // nothing once the values are gone.
 
     // One reference field, not two: a value with a single reference is copied with one retain, inline, where two
     // optional references make the compiler copy pairs of values through the runtime's generic value witnesses.
 
     /// What the value holds: the registry snapshot that declares the type (`snapshot`) when `slot` is a slot beyond
-    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type or an inline
-    /// dynamic type (`slot` -2).
+    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type.
     @usableFromInline let owner: TypeOwner?
-    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), -1 for a detached type, or -2
-    /// (`inlineSlot`) for a dynamic type held in `inline`.
+    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), or -1 for a detached type.
     @usableFromInline let slot: Int32
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
     @usableFromInline let followsCurrent: Bool
-    /// A dynamic type held in the value, when `slot` is `inlineSlot`; `InlineTag.none` otherwise.
-    @usableFromInline let inline: InlineTag
-
-    /// The `slot` of a dynamic type held in `inline`.
-    @inlinable static var inlineSlot: Int32 { -2 }
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
         self.owner = slot < storage.systemCount ? nil : storage
         self.slot = slot
         self.followsCurrent = followsCurrent
-        self.inline = .none
     }
 
     init(detached: DetachedType, followsCurrent: Bool) {
         self.owner = detached
         self.slot = -1
         self.followsCurrent = followsCurrent
-        self.inline = .none
-    }
-
-    init(inline: InlineTag, followsCurrent: Bool) {
-        self.owner = nil
-        self.slot = UTType.inlineSlot
-        self.followsCurrent = followsCurrent
-        self.inline = inline
-    }
-
-    /// The dynamic type for a folded, well-formed tag that no declared type has: held inline when it fits
-    /// (`InlineTag`), else one small object that holds the tag, freed with the last value that holds it. The
-    /// identifier is made only when asked for.
-    ///
-    /// - Parameters:
-    ///   - foldedTag: the tag, folded as `Folding.foldTag(_:of:)` folds it.
-    ///   - tagClass: its class.
-    ///   - parent: the type it conforms to.
-    ///   - serial: the serial of the registry snapshot it is made in.
-    ///   - followsCurrent: whether the value follows `TypeRegistry.current`.
-    /// - Returns: the dynamic type.
-    static func dynamic(
-        foldedTag: String, tagClass: UTTagClass, parent: UTType, serial: UInt64, followsCurrent: Bool
-    ) -> UTType {
-        if parent.slot >= 0 && parent.owner == nil,
-            let inline = InlineTag(
-                folded: foldedTag.utf8.span, kind: tagClass.kind, parentSlot: parent.slot, serial: serial)
-        {
-            return UTType(inline: inline, followsCurrent: followsCurrent)
-        }
-        return UTType(
-            detached: DetachedType(dynamic: foldedTag, of: tagClass, parent: parent, serial: serial),
-            followsCurrent: followsCurrent)
     }
 
     /// A type of the system catalog, for the static members.
@@ -117,13 +74,10 @@ public struct UTType: Sendable {
     /// replaced. A detached type made in one registry may be declared by the one that replaces it.
     @inlinable @inline(__always)
     var isFresh: Bool {
-        guard followsCurrent else {
+        guard followsCurrent, let owner else {
             return true
         }
-        if let owner {
-            return owner.serial == TypeRegistry.currentSerial
-        }
-        return slot != UTType.inlineSlot || inline.serial == TypeRegistry.currentSerial
+        return owner.serial == TypeRegistry.currentSerial
     }
 
     /// This value as the registry it should answer from sees it: itself, or re-resolved in `TypeRegistry.current`
@@ -135,9 +89,6 @@ public struct UTType: Sendable {
         let current = TypeRegistry.current.storage
         if let (storage, slot) = current.declared(forFolded: foldedIdentifier) {
             return UTType(storage: storage, slot: slot, followsCurrent: true)
-        }
-        if slot == UTType.inlineSlot {
-            return UTType(inline: inline.madeAgain(serial: current.serial), followsCurrent: true)
         }
         if let detached, detached.isDynamic {
             return UTType(detached: detached.madeAgain(serial: current.serial), followsCurrent: true)
