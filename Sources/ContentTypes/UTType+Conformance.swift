@@ -18,6 +18,9 @@ extension UTType {
             } else if type.snapshot == nil {
                 return RegistryStorage.system.conforms(slot, type.slot)
             }
+        } else if isInline && type.slot >= 0 && type.owner == nil {
+            // An inline dynamic type asked about a catalog type: its parent's row of the catalog's closure.
+            return RegistryStorage.system.conforms(inlineParentSlot, type.slot)
         }
         return conformsSlowly(to: type)
     }
@@ -29,6 +32,14 @@ extension UTType {
     /// identifiers: so no catalog type conforms to a detached type or has its identifier.
     @usableFromInline @inline(never)
     func conformsSlowly(to type: UTType) -> Bool {
+        if isInline {
+            // An inline dynamic type: its parent's catalog row for a catalog type; else itself, or what its parent
+            // (a catalog type, which conforms to catalog types only) conforms to.
+            if type.slot >= 0 && type.owner == nil {
+                return RegistryStorage.system.conforms(inlineParentSlot, type.slot)
+            }
+            return self == type
+        }
         if let detached, isFresh {
             // A dynamic type of a catalog parent asked about a catalog type (the common case): its parent's row of
             // the catalog's closure answers.
@@ -112,13 +123,24 @@ extension UTType: Hashable {
         {
             return lhs.slot == rhs.slot
         }
+        if lhs.isInline && rhs.isInline {
+            return sameInlineType(lhs, rhs)
+        }
         return equalsSlowly(lhs, rhs)
     }
 
     /// Equality when the types are not two slots of one registry: identifiers compared.
     @usableFromInline @inline(never)
     static func equalsSlowly(_ lhs: UTType, _ rhs: UTType) -> Bool {
-        if lhs.slot < 0 && lhs.owner === rhs.owner {
+        if lhs.isInline || rhs.isInline {
+            if lhs.isInline && rhs.isInline {
+                return sameInlineType(lhs, rhs)
+            }
+            if (lhs.slot >= 0 && lhs.owner == nil) || (rhs.slot >= 0 && rhs.owner == nil) {
+                return false  // a catalog type is no dynamic type
+            }
+        }
+        if lhs.slot == -1 && lhs.owner === rhs.owner {
             return true  // the same detached type
         }
         return switch (lhs.detached, rhs.detached) {
@@ -130,6 +152,10 @@ extension UTType: Hashable {
     }
 
     public func hash(into hasher: inout Hasher) {
+        if isInline {
+            inline.hashIdentity(into: &hasher)
+            return
+        }
         if let detached {
             switch detached.identity {
             case .dynamic(let parent, let tagClass, let tag):

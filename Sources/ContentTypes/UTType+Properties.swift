@@ -51,7 +51,8 @@ extension UTType {
 
     /// Whether the type was made up for a tag nobody declared; its identifier begins with `dyn.`.
     public var isDynamic: Bool {
-        resolved.detached?.isDynamic ?? false
+        let type = resolved
+        return type.isInline || (type.detached?.isDynamic ?? false)
     }
 
     /// Whether the registry declares the type: the system catalog, a declaration file or the desktop database.

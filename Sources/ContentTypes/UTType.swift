@@ -9,33 +9,111 @@
 /// Identity is the identifier, compared case-insensitively: `UTType("PUBLIC.PNG") == .png`. `Codable` encodes the
 /// identifier as a single string.
 public struct UTType: Sendable {
-    // A type is a small value: a slot, and at most one reference. A type of the system catalog holds none (its slot
-    // is the same in every registry); a type a registry declares beyond the catalog holds that registry's snapshot,
-    // which lives as long as some value or registry holds it; a dynamic or undeclared type holds its own small object,
-    // freed with the last value that holds it. Nothing is kept process-wide: a million distinct dynamic types cost
-    // nothing once the values are gone.
+    // A type is a small value: a slot, room for a short tag and at most one reference. A type of the system catalog
+    // holds no reference (its slot is the same in every registry), and neither does a dynamic type whose folded tag
+    // fits in `InlineTag` (13 bytes after a MIME type's `application/`) and whose parent is a catalog type: an unknown
+    // extension or MIME type is its tag's bytes and its parent's slot. A type a registry declares beyond the catalog
+    // holds that registry's snapshot, which lives as long as some value or registry holds it; any other dynamic or
+    // undeclared type holds its own small object, freed with the last value that holds it. Nothing is kept
+    // process-wide: a million distinct dynamic types cost nothing once the values are gone.
 
-    // One reference field, not two: a value with a single reference is copied with one retain, inline, where two
-    // optional references make the compiler copy pairs of values through the runtime's generic value witnesses.
+    // Three stored properties of 8-byte alignment, one reference among them: a caller in another module copies such
+    // a value (and a pair of them, as a tuple) inline, with one retain. With more (two optional references; the tag's
+    // words, serial, slot and flags each a field of its own; a nested struct) pairs of values were copied through
+    // outlined copies and the runtime's value witnesses, 2 to 3 times slower (measured); a `SIMD4<UInt64>` or a
+    // `UInt128` field (16-byte alignment) copied inline but corrupted values in debug builds' generic copies. So the
+    // slot, the flags and part of the tag share one word, and the rest of the tag another.
 
     /// What the value holds: the registry snapshot that declares the type (`snapshot`) when `slot` is a slot beyond
-    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type.
+    /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type or an inline
+    /// dynamic type.
     @usableFromInline let owner: TypeOwner?
-    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), or -1 for a detached type.
-    @usableFromInline let slot: Int32
+    /// The slot (bits 0-31) and whether the value follows the current registry (bit 32). For an inline dynamic type
+    /// the low half has bit 31 set and bit 30 clear (so `slot` is below -1), its parent's catalog slot in bits 20-29
+    /// and tag bytes 8-9 in bits 0-15; the high half has the tag's form (bits 33-34), length (bits 35-38) and tag
+    /// bytes 10-12 (bits 39-62).
+    @usableFromInline let header: UInt64
+    /// An inline dynamic type's first eight tag bytes, little-endian; zero otherwise.
+    @usableFromInline let tag: UInt64
+
+    /// The type's slot in its registry (a catalog slot when `owner` is `nil`), -1 for a detached type, below -1 for a
+    /// dynamic type held in the value (`isInline`).
+    @inlinable var slot: Int32 { Int32(truncatingIfNeeded: header) }
     /// Whether the value re-resolves itself when `TypeRegistry.current` changes.
-    @usableFromInline let followsCurrent: Bool
+    @inlinable var followsCurrent: Bool { header & UTType.followsCurrentBit != 0 }
+    /// Whether the value is a dynamic type held in the value itself (`InlineTag`).
+    @inlinable var isInline: Bool { slot < -1 }
+
+    @inlinable static var followsCurrentBit: UInt64 { 1 << 32 }
+
+    /// The catalog slot of an inline dynamic type's parent.
+    @inlinable var inlineParentSlot: Int32 { Int32(truncatingIfNeeded: (header &>> 20) & 0x3FF) }
+
+    /// Whether two inline dynamic types are the same type: the same tag, form and parent (whether or not they follow
+    /// the current registry).
+    @inlinable @inline(__always)
+    static func sameInlineType(_ lhs: UTType, _ rhs: UTType) -> Bool {
+        lhs.header | followsCurrentBit == rhs.header | followsCurrentBit && lhs.tag == rhs.tag
+    }
+
+    private init(owner: TypeOwner?, slot: Int32, followsCurrent: Bool) {
+        self.owner = owner
+        self.header = UInt64(UInt32(bitPattern: slot)) | (followsCurrent ? UTType.followsCurrentBit : 0)
+        self.tag = 0
+    }
 
     init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.owner = slot < storage.systemCount ? nil : storage
-        self.slot = slot
-        self.followsCurrent = followsCurrent
+        self.init(owner: slot < storage.systemCount ? nil : storage, slot: slot, followsCurrent: followsCurrent)
     }
 
     init(detached: DetachedType, followsCurrent: Bool) {
-        self.owner = detached
-        self.slot = -1
-        self.followsCurrent = followsCurrent
+        self.init(owner: detached, slot: -1, followsCurrent: followsCurrent)
+    }
+
+    init(inline: InlineTag, followsCurrent: Bool) {
+        self.owner = nil
+        let low =
+            UInt64(0x8000_0000) | UInt64(UInt32(truncatingIfNeeded: inline.parentSlot) & 0x3FF) << 20
+            | (inline.word1 & 0xFFFF)
+        let high =
+            (followsCurrent ? UTType.followsCurrentBit : 0) | UInt64(inline.form.rawValue & 3) << 33
+            | UInt64(inline.count & 0xF) << 35 | ((inline.word1 &>> 16) & 0xFF_FFFF) << 39
+        self.header = low | high
+        self.tag = inline.word0
+    }
+
+    /// The dynamic type held in the value, when `isInline`.
+    var inline: InlineTag {
+        InlineTag(
+            word0: tag, word1: (header & 0xFFFF) | ((header &>> 39) & 0xFF_FFFF) << 16, word2: 0,
+            serial: RegistryStorage.system.serial, parentSlot: inlineParentSlot,
+            count: UInt8(truncatingIfNeeded: (header &>> 35) & 0xF),
+            form: InlineTag.Form(rawValue: UInt8(truncatingIfNeeded: (header &>> 33) & 3)) ?? .filenameExtension)
+    }
+
+    /// The dynamic type for a folded, well-formed tag that no declared type has: held inline when it fits
+    /// (`InlineTag`), else one small object that holds the tag, freed with the last value that holds it. The
+    /// identifier is made only when asked for.
+    ///
+    /// - Parameters:
+    ///   - foldedTag: the tag, folded as `Folding.foldTag(_:of:)` folds it.
+    ///   - tagClass: its class.
+    ///   - parent: the type it conforms to.
+    ///   - serial: the serial of the registry snapshot it is made in.
+    ///   - followsCurrent: whether the value follows `TypeRegistry.current`.
+    /// - Returns: the dynamic type.
+    static func dynamic(
+        foldedTag: String, tagClass: UTTagClass, parent: UTType, serial: UInt64, followsCurrent: Bool
+    ) -> UTType {
+        if parent.slot >= 0 && parent.owner == nil,
+            let inline = InlineTag(
+                folded: foldedTag.utf8.span, kind: tagClass.kind, parentSlot: parent.slot, serial: serial)
+        {
+            return UTType(inline: inline, followsCurrent: followsCurrent)
+        }
+        return UTType(
+            detached: DetachedType(dynamic: foldedTag, of: tagClass, parent: parent, serial: serial),
+            followsCurrent: followsCurrent)
     }
 
     /// A type of the system catalog, for the static members.
@@ -75,6 +153,8 @@ public struct UTType: Sendable {
     @inlinable @inline(__always)
     var isFresh: Bool {
         guard followsCurrent, let owner else {
+            // A catalog type, or an inline dynamic type: its answers come from its tag and a catalog type, the same in
+            // every registry.
             return true
         }
         return owner.serial == TypeRegistry.currentSerial

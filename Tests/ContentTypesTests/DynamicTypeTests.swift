@@ -45,11 +45,12 @@ struct DynamicTypeTests {
         #expect(a.conforms(to: .data) && a.conforms(to: .item) && !a.conforms(to: .png) && !UTType.data.conforms(to: a))
     }
 
-    @Test("a dynamic type's object is freed with the last value that holds it")
+    @Test("a dynamic type too long to be held inline has an object, freed with the last value that holds it")
     func dynamicTypesHoldNoMemory() throws {
         weak var object: DetachedType?
         do {
-            let type = try #require(UTType(filenameExtension: "dynfreed"))
+            let type = try #require(UTType(filenameExtension: "dynfreed-with-a-tag-longer-than-24"))
+            #expect(type.slot == -1 && type.owner != nil)
             object = type.detached
             #expect(object != nil && type.conforms(to: .data))
         }

@@ -221,9 +221,9 @@ public struct TypeRegistry: Sendable {
             ?? UTType(
                 detached: DetachedType(undeclared: contents.conformsTo, parent: nil, serial: storage.serial),
                 followsCurrent: followsCurrent)
-        let detached = DetachedType(
-            dynamic: contents.tag, of: contents.tagClass, parent: parent, serial: storage.serial)
-        return UTType(detached: detached, followsCurrent: followsCurrent)
+        return UTType.dynamic(
+            foldedTag: contents.tag, tagClass: contents.tagClass, parent: parent, serial: storage.serial,
+            followsCurrent: followsCurrent)
     }
 
     func resolve(
@@ -276,6 +276,8 @@ public struct TypeRegistry: Sendable {
             return nil
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        case .inline(let inline):
+            return UTType(inline: inline, followsCurrent: followsCurrent)
         case .undeclared:
             // Nobody here declares the tag: the deferred desktop database may.
             if let loaded = storage.withDesktopDatabase {
@@ -306,10 +308,14 @@ public struct TypeRegistry: Sendable {
         in storage: RegistryStorage, followsCurrent: Bool = true
     ) -> UTType? {
         var required: Int32 = -1
+        // The catalog slot of a dynamic type's parent (`public.data` for no supertype), when it is a catalog type:
+        // then the type is held inline if its tag fits.
+        var parentSlot = supertype == nil ? UTType.data.slot : -1
         if let supertype {
             // A catalog type has its slot in every registry; others are looked up.
             if supertype.slot >= 0 && supertype.snapshot == nil {
                 required = supertype.slot
+                parentSlot = supertype.slot
             } else if let slot = storage.slot(of: supertype) {
                 required = slot
             } else {
@@ -329,6 +335,13 @@ public struct TypeRegistry: Sendable {
             guard storage.deferred == nil else {
                 return .malformed  // the deferred database may declare it: the slow path reads it
             }
+            // Held inline when it fits: no allocation, no reference.
+            if parentSlot >= 0,
+                let inline = InlineTag(
+                    folded: folded, kind: tagClass.kind, parentSlot: parentSlot, serial: storage.serial)
+            {
+                return .inline(inline)
+            }
             // ASCII, so valid UTF-8: the folded tag as a string (up to 15 bytes, no allocation).
             do {
                 return .dynamic(String(copying: try UTF8Span(validating: folded)))
@@ -339,6 +352,8 @@ public struct TypeRegistry: Sendable {
         switch found ?? .malformed {
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        case .inline(let inline):
+            return UTType(inline: inline, followsCurrent: followsCurrent)
         case .dynamic(let foldedTag):
             return dynamicType(
                 foldedTag: foldedTag, tagClass: tagClass, conformingTo: supertype, in: storage,
@@ -353,7 +368,9 @@ public struct TypeRegistry: Sendable {
         case malformed
         case undeclared
         case declared(Int32)
-        /// Undeclared, with its folded tag.
+        /// Undeclared, held inline.
+        case inline(InlineTag)
+        /// Undeclared, with its folded tag, too long to be held inline.
         case dynamic(String)
     }
 
@@ -383,14 +400,14 @@ public struct TypeRegistry: Sendable {
             in: storage, followsCurrent: followsCurrent)
     }
 
-    /// The dynamic type for a folded, well-formed tag that no declared type of `storage` has: one small object that
-    /// holds the tag, freed with the last value that holds it; the identifier is made only when asked for.
+    /// The dynamic type for a folded, well-formed tag that no declared type of `storage` has
+    /// (`UTType.dynamic(foldedTag:tagClass:parent:serial:followsCurrent:)`).
     static func dynamicType(
         foldedTag: String, tagClass: UTTagClass, conformingTo supertype: UTType?, in storage: RegistryStorage,
         followsCurrent: Bool
     ) -> UTType {
-        let detached = DetachedType(
-            dynamic: foldedTag, of: tagClass, parent: supertype ?? .data, serial: storage.serial)
-        return UTType(detached: detached, followsCurrent: followsCurrent)
+        UTType.dynamic(
+            foldedTag: foldedTag, tagClass: tagClass, parent: supertype ?? .data, serial: storage.serial,
+            followsCurrent: followsCurrent)
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 // indexes (`TagIndex`) are plain arrays, whose own invariants `_checkInvariants()` checks after every registry build
 // in debug builds (`RegistryStorage.init`; the tests call it again).
 //
-// Two things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
+// Four things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
 //
 // 1. Folding a tag on the stack (`Folding.withFoldedASCII`). Invariants:
 //    - the temporary buffer holds `source.count` bytes, at least one, and the fold writes at most one byte per byte
@@ -25,11 +25,17 @@ import Synchronization
 //    Debug builds check the writes' bounds (`assert`).
 //
 // 2. A `UTType`'s one reference (`owner`), seen as what it is without a checked cast. Invariant: a value whose `slot`
-//    is -1 holds a `DetachedType`; any other value holds nothing (a catalog type) or a `RegistryStorage`. The two
+//    is -1 holds a `DetachedType`; a value whose `slot` is below -1 (an inline dynamic type) holds nothing; any other value
+//    holds nothing (a catalog type) or a `RegistryStorage`. The two
 //    initialisers of `UTType` are the only places that set `owner`, each with its kind of slot. `unsafeDowncast`
 //    checks the class in debug builds.
 //
-// 3. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
+// 3. A dynamic type's folded tag read into the three words of its `InlineTag` (`InlineTag.words`). Invariants: the
+//    tag has at most 24 bytes (`InlineTag.capacity` is 13), checked by the caller (`InlineTag.init?`) and again here by a
+//    precondition; whole eight-byte words are loaded at `offset` only while `offset + 8 <= count`, through the
+//    `RawSpan` of the tag (a bounds-checked load); the remaining bytes are read one by one from the `Span`.
+//
+// 4. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
 //    thread-local storage. Invariants:
 //    - the slot holds nothing, or one retained `ThreadSnapshot` (`passRetained`), released when the slot is given a
 //      new one and by the key's destructor when the thread ends;
@@ -116,13 +122,49 @@ extension UTType {
         return unsafeDowncast(owner, to: RegistryStorage.self)
     }
 
-    /// The facts of a type its registry does not hold (dynamic or undeclared); `nil` for a declared type.
-    @inlinable @inline(__always)
+    /// The facts of a type its registry does not hold (dynamic or undeclared); `nil` for a declared type. An inline
+    /// dynamic type's are made here, each time (slow paths only: its identifier, tags, parent).
     var detached: DetachedType? {
+        if isInline {
+            return inline.detached(followsCurrent: followsCurrent)
+        }
         guard slot < 0, let owner else {
             return nil
         }
         return unsafeDowncast(owner, to: DetachedType.self)
+    }
+}
+
+extension InlineTag {
+    /// The bytes of a folded tag of at most `capacity` bytes, in three little-endian words, zero past its end.
+    @inline(__always)
+    static func words(_ folded: Span<UInt8>) -> (UInt64, UInt64, UInt64) {
+        let count = folded.count
+        precondition(count <= 24, "three words hold at most 24 bytes")
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var offset = 0
+        let raw = folded.bytes
+        while offset + 8 <= count {
+            let word = UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            switch offset {
+            case 0: words.0 = word
+            case 8: words.1 = word
+            default: words.2 = word
+            }
+            offset += 8
+        }
+        if offset < count {
+            var last: UInt64 = 0
+            for index in offset..<count {
+                last |= UInt64(folded[index]) << UInt64((index - offset) * 8)
+            }
+            switch offset {
+            case 0: words.0 = last
+            case 8: words.1 = last
+            default: words.2 = last
+            }
+        }
+        return words
     }
 }
 

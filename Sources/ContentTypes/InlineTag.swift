@@ -1,0 +1,129 @@
+/// A dynamic type held in a `UTType` value itself, with no reference: its folded tag (up to `capacity` bytes, not
+/// counting a MIME type's `application/`), the kind of its tag class (filename extension or MIME type) and its
+/// parent's catalog slot (below 1,024). Its answers are the same in every registry (its parent is a catalog type),
+/// so it never needs resolving again when the current registry is replaced.
+///
+/// Most dynamic types are of this shape: an unknown extension or MIME type, conforming to a catalog type (`.data`
+/// unless the caller asks for another). Copying such a value counts no reference, and making one allocates nothing.
+/// A dynamic type with a longer tag, another tag class or a parent outside the catalog keeps a `DetachedType`.
+///
+/// Every way of making a dynamic type goes through `UTType.dynamic(foldedTag:tagClass:parent:serial:followsCurrent:)`
+/// (or `TypeRegistry.knownOrDynamicType`, which makes the same choice from the folded bytes), so one type has one
+/// representation: an inline type is never equal to a `DetachedType`-held dynamic type.
+struct InlineTag: Sendable {
+    /// The longest folded tag, in bytes, held inline, not counting a MIME type's `application/`.
+    static let capacity = 13
+
+    /// What the tag is: a filename extension, a MIME type, or a MIME type whose `application/` is left out of the
+    /// words (most long MIME types begin with it).
+    enum Form: UInt8, Sendable {
+        case filenameExtension
+        case mimeType
+        case applicationMIMEType
+    }
+
+    /// The prefix `Form.applicationMIMEType` leaves out.
+    private static let application = Array("application/".utf8)
+
+    /// The folded tag's bytes (after `application/` for `Form.applicationMIMEType`), little-endian, zero past
+    /// `count`.
+    let word0: UInt64
+    let word1: UInt64
+    let word2: UInt64
+    /// The serial of the registry snapshot the type was made in, for the `DetachedType` made from it (a `UTType`
+    /// does not keep it).
+    let serial: UInt64
+    /// The catalog slot of the type it conforms to directly (below 1,024: `UTType` keeps 10 bits of it).
+    let parentSlot: Int32
+    /// The length in bytes of what the words hold, 1 to `capacity`.
+    let count: UInt8
+    let form: Form
+
+    init(word0: UInt64, word1: UInt64, word2: UInt64, serial: UInt64, parentSlot: Int32, count: UInt8, form: Form) {
+        self.word0 = word0
+        self.word1 = word1
+        self.word2 = word2
+        self.serial = serial
+        self.parentSlot = parentSlot
+        self.count = count
+        self.form = form
+    }
+
+    /// The inline form of a dynamic type, or `nil` when it does not fit: a tag longer than `capacity` (after
+    /// `application/`), or a tag class other than filename extension and MIME type.
+    ///
+    /// - Parameters:
+    ///   - folded: the folded tag's bytes, at least one.
+    ///   - kind: the kind of its tag class.
+    ///   - parentSlot: the catalog slot of its parent.
+    ///   - serial: the serial of the registry snapshot it is made in.
+    init?(folded: Span<UInt8>, kind: UTTagClass.Kind, parentSlot: Int32, serial: UInt64) {
+        var bytes = folded
+        var form = Form.filenameExtension
+        switch kind {
+        case .filenameExtension:
+            break
+        case .mimeType:
+            form = .mimeType
+            if Self.hasApplicationPrefix(folded) {
+                bytes = folded.extracting(droppingFirst: Self.application.count)
+                form = .applicationMIMEType
+            }
+        case .other:
+            return nil
+        }
+        guard bytes.count > 0, bytes.count <= Self.capacity, parentSlot >= 0, parentSlot < 1024 else {
+            return nil
+        }
+        let words = Self.words(bytes)
+        self.init(
+            word0: words.0, word1: words.1, word2: words.2, serial: serial, parentSlot: parentSlot,
+            count: UInt8(bytes.count), form: form)
+    }
+
+    /// Whether a folded MIME type begins with `application/` and has more after it.
+    private static func hasApplicationPrefix(_ folded: Span<UInt8>) -> Bool {
+        let prefix = application
+        guard folded.count > prefix.count else {
+            return false
+        }
+        for index in prefix.indices where folded[index] != prefix[index] {
+            return false
+        }
+        return true
+    }
+
+    /// The tag class.
+    var tagClass: UTTagClass {
+        form == .filenameExtension ? .filenameExtension : .mimeType
+    }
+
+    /// The folded tag.
+    var tag: String {
+        var bytes: [UInt8] = form == .applicationMIMEType ? Self.application : []
+        bytes.reserveCapacity(bytes.count + Int(count))
+        for index in 0..<Int(count) {
+            let word = index < 8 ? word0 : index < 16 ? word1 : word2
+            bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(index % 8 * 8)))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The parent, a catalog type.
+    func parent(followsCurrent: Bool) -> UTType {
+        UTType(storage: RegistryStorage.system, slot: parentSlot, followsCurrent: followsCurrent)
+    }
+
+    /// The type as a `DetachedType`, for the slow paths that read one (its identifier, its tags, its parent).
+    func detached(followsCurrent: Bool) -> DetachedType {
+        DetachedType(dynamic: tag, of: tagClass, parent: parent(followsCurrent: followsCurrent), serial: serial)
+    }
+
+    /// Hashes what `DetachedType.identity` hashes for the same type, so that equal values hash alike whatever holds
+    /// them.
+    func hashIdentity(into hasher: inout Hasher) {
+        hasher.combine(RegistryStorage.system.folded(parentSlot))
+        hasher.combine(tagClass.folded)
+        hasher.combine(tag)
+    }
+}
