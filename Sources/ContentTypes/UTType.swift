@@ -71,6 +71,11 @@ public struct UTType: Sendable {
     }
 
     init(inline: InlineTag, followsCurrent: Bool) {
+        // What the two words below keep of it: 1 to 13 tag bytes (bytes 8-12 in word1's low 40 bits), a parent slot
+        // in 10 bits, and no third word.
+        assert(inline.count >= 1 && Int(inline.count) <= InlineTag.capacity, "an inline tag of \(inline.count) bytes")
+        assert(inline.parentSlot >= 0 && inline.parentSlot < 1024, "an inline parent slot of \(inline.parentSlot)")
+        assert(inline.word1 >> 40 == 0 && inline.word2 == 0, "inline tag bytes past the 13th")
         self.owner = nil
         let low =
             UInt64(0x8000_0000) | UInt64(UInt32(truncatingIfNeeded: inline.parentSlot) & 0x3FF) << 20

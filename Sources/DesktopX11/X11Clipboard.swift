@@ -84,6 +84,16 @@ package enum X11Clipboard {
         let property = try x.atom("DNDKIT_SELECTION")
         let time: X11Timestamp
         if let requested { time = requested } else { time = try x.serverTime() }
+        // A connection that converts again (a window's transfer worker) still holds the notices of its property from
+        // the conversions before, and maybe an answer that came after its wait ended: none of them is this one's.
+        // The owner's round trip above means the server has sent them all.
+        x.discardReceived { event in
+            switch event {
+            case .propertyNotify(let change): change.window == x.window && change.atom == property
+            case .selectionNotify(let notify): notify.requestor == x.window && notify.selection == selectionAtom
+            default: false
+            }
+        }
         let peer = Owner(window: owner, selection: selection, target: target, timeout: timeout)
         // An owner that goes away in the middle of an answer ends the wait at once, not at the timeout.
         let watched = x.watchDestruction(of: peer.window)
@@ -91,7 +101,8 @@ package enum X11Clipboard {
         x.convertSelection(selectionAtom, to: targetAtom, into: property, at: time)
         let notify = try peer.await(on: x) { event -> X11Event.SelectionNotify? in
             guard case .selectionNotify(let notify) = event else { return nil }
-            return notify.requestor == x.window && notify.selection == selectionAtom ? notify : nil
+            return notify.requestor == x.window && notify.selection == selectionAtom && notify.target == targetAtom
+                ? notify : nil
         }
         guard notify.property != 0 else {
             throw X11Error(.refused, "the owner of \(selection) does not offer \(target)")

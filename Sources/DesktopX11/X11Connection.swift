@@ -259,6 +259,15 @@ final class X11Connection {
         }
     }
 
+    /// Drops the events received so far that `stale` accepts, reading libxcb's queue first: what an earlier request
+    /// left that a new one would take for its own answers (a conversion's property notices, a late answer). Call it
+    /// after a round trip, by which the server has sent every event of the requests before. The C function is
+    /// `xcb_poll_for_event`.
+    func discardReceived(where stale: (X11Event) -> Bool) {
+        while let raw = xcb_poll_for_event(connection) { pending.append(Self.decode(raw)) }
+        pending.removeAll(where: stale)
+    }
+
     /// An event already read (kept by ``nextEvent(timeout:matching:)``, or in libxcb's queue, or readable now
     /// without waiting); nil when there is none. The C function is `xcb_poll_for_event`.
     func queuedEvent() throws(X11Error) -> X11Event? {

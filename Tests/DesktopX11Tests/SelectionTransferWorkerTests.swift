@@ -66,4 +66,23 @@ extension ClipboardTests {
         }
         #expect(unreachable?.code == .connectionFailed)
     }
+
+    @Test("one worker connection: an answer in increments after another conversion on the same connection")
+    func incrementsAfterAnotherConversion() async throws {
+        // Large enough that xclip answers in increments (INCR).
+        let payload = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) })
+        let owner = try XclipOwner(payload, type: "text/plain")
+        defer { withExtendedLifetime(owner) {} }
+        let worker = try SelectionTransferWorker(display: nil)
+        let (types, bytes) = try await worker.run { x throws(X11Error) in
+            // A conversion leaves the notices of its property behind on the connection; the next one must not take
+            // them for the pieces of its own answer.
+            let types = try X11Clipboard.convert(.clipboard, to: "TARGETS", on: x, timeout: 10, limit: 1 << 20)
+            let answer = try X11Clipboard.convert(.clipboard, to: "text/plain", on: x, timeout: 10, limit: 64 << 20)
+            return (types.bytes.count, answer.bytes)
+        }
+        #expect(types > 0)
+        #expect(bytes.count == payload.count)
+        #expect(bytes == payload)
+    }
 }

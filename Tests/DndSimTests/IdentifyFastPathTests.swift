@@ -34,6 +34,7 @@ struct IdentifyFastPathTests {
         _ arguments: [String], in folder: URL, environment: [String: String] = [:]
     ) throws -> DndSimResult {
         let command = ["types", "identify"] + arguments
+        #expect(IdentifyFastPath(arguments: command) != nil, "the fast path does not take \(command)")
         let fast = try dndSim(
             command, environment: environment.merging([IdentifyFastPath.disablingVariable: ""]) { _, new in new },
             currentDirectory: folder, timeout: Self.timeout)
