@@ -374,3 +374,31 @@ func toolBenchmarkFamily(_ name: String, dependencies: [Target.Dependency]) -> T
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     )
 }
+
+// MARK: A part of the tests, for the sanitizer builds
+// `swift build --build-tests` builds every target, and `--target` cannot be combined with it. The sanitizer builds
+// of `.ci/sanitizers` need only a few test targets, so they name them here, comma-separated; the package then declares
+// those test targets and what they depend on, nothing else (no dnd-sim, no X11 host, no samples or fuzzers):
+//
+//     DNDKIT_TEST_TARGETS=ContentTypesTests swift build --build-tests --sanitize=address --scratch-path .build-asan
+if let names = Context.environment["DNDKIT_TEST_TARGETS"] {
+    var kept = Set<String>()
+    var waiting = names.split(separator: ",").map(String.init)
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    while let name = waiting.popLast() {
+        guard let target = byName[name] else {
+            fatalError("DNDKIT_TEST_TARGETS names \(name), which is no target of DnDKit")
+        }
+        guard kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .byNameItem(let name, _), .targetItem(let name, _):
+                waiting.append(name)
+            default:
+                break
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products = []
+}
