@@ -71,10 +71,10 @@ struct XdndDirectSaveTests {
     /// Shows a pane that accepts `accepted` and is backed by a fresh folder that holds a `report.txt`, and has a raw
     /// XDS source offer `offered` (besides `XdndDirectSave0`), drop `report.txt` on it and answer `answer`. With
     /// `intruding`, another program saves a file of that name in the pane's folder once the window asked the source
-    /// to save, before the source writes.
+    /// to save, before the source writes. With `declined`, the pane's action refuses items of that type.
     func drop(
         answering answer: Answer, accepted: String = "public.data", offered: [String] = ["application/octet-stream"],
-        intruding: String? = nil, content: Data = Data(document.utf8)
+        declined: String? = nil, intruding: String? = nil, content: Data = Data(document.utf8)
     ) async throws -> Outcome {
         let root = try temporaryFolder("xds")
         let folder = root.appendingPathComponent("inbox")
@@ -86,7 +86,7 @@ struct XdndDirectSaveTests {
             panes:
               - name: inbox
                 frame: [0, 0, 300, 200]
-                accepts: [\(accepted)]
+                accepts: [\(accepted)]\(declined.map { "\n    declines: [\($0)]" } ?? "")
                 contents:
                   folder: inbox
             """
@@ -309,6 +309,19 @@ struct XdndDirectSaveTests {
             #expect(outcome.droppedType == .png, "\(outcome.droppedType as Any)")
             #expect(outcome.files == ["report.txt", "report.txt.png"], "\(outcome.files)")
             #expect((try? Data(contentsOf: outcome.folder.appendingPathComponent("report.txt.png"))) == png)
+        }
+    }
+
+    @Test("S of content the pane's action then declines: the saved file goes with its private folder")
+    func declinedByTheAction() async throws {
+        try await DesktopPointer.shared.exclusively { @MainActor in
+            let outcome = try await drop(answering: .saved, declined: "public.plain-text")
+            defer { try? FileManager.default.removeItem(at: outcome.folder.deletingLastPathComponent()) }
+            #expect(outcome.savedInPrivateFolder, "\(outcome.uri ?? "no URI")")
+            #expect(outcome.files == ["report.txt"], "\(outcome.files)")
+            #expect(outcome.items == ["report.txt"])
+            #expect(outcome.finished.map { $0[1] & 1 == 0 } == true, "a declined drop was reported taken")
+            #expect(outcome.ending?.0 == .cancel)
         }
     }
 }
