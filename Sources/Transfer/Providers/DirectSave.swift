@@ -116,6 +116,8 @@ extension ItemProvider {
         data: Data, contentType: UTType, saved: DirectlySavedFile
     )? {
         guard let directSave else { return nil }
+        // A drop cancelled already asks the sender nothing.
+        try Task.checkCancellation()
         let saved = try DirectlySavedFile(in: folder, named: name)
         // Whatever ends the save early takes the private folder with it, at once: a cancelled drop leaves nothing,
         // and a sender that writes later finds no folder.
