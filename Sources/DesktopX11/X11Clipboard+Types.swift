@@ -91,18 +91,30 @@ extension X11ClipboardOwner.Offer {
         try blocking { try await provider.loadDataRepresentation(for: type) }
     }
 
+    /// The longest a selection owner waits for a load it serves another program from, in seconds: a provider that
+    /// takes longer is given up on (its load is cancelled), and the requestor is refused.
+    static let loadTimeout: Double = 60
+
     /// Runs a load on a task and waits for it on this thread (the owner's, not one of Swift's cooperative threads),
-    /// asleep in `poll` until the task hands its result over.
-    static func blocking<Value: Sendable>(_ load: @escaping @Sendable () async throws -> Value) throws -> Value {
+    /// asleep in `poll` until the task hands its result over or `timeout` seconds have passed.
+    /// - Throws: The load's error; `X11Error` (`timedOut`) when it did not finish in time (it is cancelled then).
+    static func blocking<Value: Sendable>(
+        timeout: Double = loadTimeout, _ load: @escaping @Sendable () async throws -> Value
+    ) throws -> Value {
         let handOver = try HandOver<Value>()
-        Task.detached {
+        let task = Task.detached {
             do {
                 handOver.set(.success(try await load()))
             } catch {
                 handOver.set(.failure(error))
             }
         }
-        return try handOver.wait()
+        do {
+            return try handOver.wait(timeout: timeout)
+        } catch let error as X11Error where error.code == .timedOut {
+            task.cancel()
+            throw error
+        }
     }
 }
 
@@ -122,10 +134,21 @@ private final class HandOver<Value: Sendable>: Sendable {
     }
 
     /// Sleeps until the result is set, and answers it.
-    func wait() throws -> Value {
+    /// - Parameter timeout: The longest wait, in seconds.
+    /// - Returns: The load's value.
+    /// - Throws: The load's error; `X11Error` (`timedOut`) when no result came in time.
+    func wait(timeout: Double) throws -> Value {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(max(0, timeout)))
         while true {
             if let done = result.withLock({ $0 }) { return try done.get() }
-            X11Connection.sleep(untilReadable: [wakeUp.readEnd], timeout: nil)
+            let left = X11ClipboardOwner.seconds(from: clock.now, to: deadline)
+            guard left > 0 else {
+                throw X11Error(
+                    .timedOut,
+                    "producing the bytes asked for took longer than \(timeout) seconds; the request is refused")
+            }
+            X11Connection.sleep(untilReadable: [wakeUp.readEnd], timeout: left)
             wakeUp.drain()
         }
     }

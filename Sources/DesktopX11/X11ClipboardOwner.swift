@@ -176,7 +176,7 @@ package final class X11ClipboardOwner: Sendable {
     }
 
     /// The seconds from one instant to a later one (0 when it is earlier).
-    private static func seconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
+    static func seconds(from start: ContinuousClock.Instant, to end: ContinuousClock.Instant) -> Double {
         let span = end - start
         return max(0, Double(span.components.seconds) + Double(span.components.attoseconds) / 1e18)
     }

@@ -508,14 +508,23 @@ final class X11Connection {
 
     /// Puts pixels of 32 bits each (blue, green, red, unused, as a depth-24 `ZPixmap` is on a little-endian
     /// server) into a window at (`x`, `y`). The C function is `xcb_put_image`.
+    /// - Precondition: `width` and `height` fit 16 bits and `pixels` holds at least `width × height × 4` bytes (a
+    ///   violation traps rather than read past the buffer).
     func putImage(
         _ pixels: UnsafeRawBufferPointer, into window: X11Window, gc: UInt32, x: Int, y: Int, width: Int, height: Int
     ) {
+        // xcb reads width × height × 4 bytes from `pixels`: a size larger than the buffer would read past its end.
+        let (area, areaOverflow) = width.multipliedReportingOverflow(by: height)
+        let (size, sizeOverflow) = area.multipliedReportingOverflow(by: 4)
+        precondition(
+            width >= 0 && height >= 0 && width <= Int(UInt16.max) && height <= Int(UInt16.max) && !areaOverflow
+                && !sizeOverflow && size <= pixels.count,
+            "putImage: \(width)×\(height) pixels need \(width)×\(height)×4 bytes; the buffer has \(pixels.count)")
         guard let bytes = pixels.baseAddress else { return }
         _ = xcb_put_image(
             connection, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), window, gc, UInt16(clamping: width),
             UInt16(clamping: height), Int16(clamping: x), Int16(clamping: y), 0, depth,
-            UInt32(width * height * 4), bytes.assumingMemoryBound(to: UInt8.self))
+            UInt32(size), bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// What a window shows, as the server's 32-bit pixels (blue, green, red, unused), row by row. The C function is
@@ -551,9 +560,14 @@ final class X11Connection {
 
     /// Replaces a property of a window with `count` bytes of `bytes` from `offset`, typed `type` (a piece of a
     /// selection's answer). The C function is `xcb_change_property`.
+    /// - Precondition: `offset..<offset + count` lies within `bytes` (a violation traps rather than read past it).
     func setProperty(
         _ property: X11Atom, of window: X11Window, type: X11Atom, bytes: Data, from offset: Int, count: Int
     ) {
+        // xcb reads `count` bytes from `offset`: a range outside `bytes` would read past its end.
+        precondition(
+            offset >= 0 && count >= 0 && offset <= bytes.count && count <= bytes.count - offset,
+            "setProperty: \(count) bytes from offset \(offset) are outside the \(bytes.count) bytes given")
         bytes.withUnsafeBytes { raw in
             _ = xcb_change_property(
                 connection, UInt8(XCB_PROP_MODE_REPLACE.rawValue), window, property, type, 8, UInt32(count),

@@ -1,3 +1,4 @@
+import ContentTypes
 import Foundation
 import Transfer
 
@@ -57,6 +58,32 @@ enum XdndDirectSave {
                 "the program dragging the item answered Direct Save's request to save it as \(file.path) with "
                     + "\(answer.bytes.count) bytes that are not S, F or E")
         }
+    }
+
+    /// The item of a source that offers it only through Direct Save (no type of data besides `XdndDirectSave0`),
+    /// named as the source names it in its window's `XdndDirectSave0` property.
+    ///
+    /// Until it is saved, its type is a guess from the name's extension (`public.data` without a known one), so that
+    /// targets that take that kind of item are offered it; once saved, the file's content decides its type. It has no
+    /// bytes to load: a target that cannot take a saved file, or a source that answers `F`, fails the load, saying why.
+    /// - Parameter name: The name the source suggests, if it set one.
+    /// - Returns: The item, without its direct save (the caller adds it).
+    static func onlyItem(named name: String?) -> ItemProvider {
+        let named = name.map { ($0 as NSString).pathExtension }.flatMap {
+            $0.isEmpty ? nil : UTType(filenameExtension: $0)
+        }
+        let type = named ?? .data
+        let provider = ItemProvider()
+        provider.registerDataRepresentation(for: type) { finish in
+            finish(
+                nil,
+                X11Error(
+                    .refused,
+                    "the program dragging \(name ?? "the item") offers it only by saving it itself (Direct Save), as "
+                        + "\(type.identifier), and no file to save it in was asked for or it declined to save it"))
+            return nil
+        }
+        return provider
     }
 
     /// `file://host/path`, with the path's reserved characters escaped, as XDS asks (the source checks that the

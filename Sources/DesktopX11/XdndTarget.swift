@@ -236,9 +236,13 @@ final class XdndTarget {
                 timeout: settings.timeout, limit: 16 << 20
             ).bytes
         }
-        let providers = SelectionItems.providers(
+        var providers = SelectionItems.providers(
             offering: visit.targets, from: "XdndSelection", worker: settings.worker, timeout: settings.timeout,
             limit: settings.limit, time: { sourceTime.get() }, readList: readList)
+        if providers.isEmpty, visit.targets.contains(XdndDirectSave.name) {
+            // A source that offers its item only through Direct Save: one item, saved by the source.
+            providers = [XdndDirectSave.onlyItem(named: visit.suggestedName)]
+        }
         // A name suggested through Direct Save is the one item's, when it has none of its own (a file's); a source
         // that offers Direct Save saves the item itself where a folder-backed destination asks.
         if providers.count == 1, let provider = providers.first, provider.suggestedName == nil {

@@ -86,3 +86,26 @@ extension ClipboardTests {
         #expect(bytes == payload)
     }
 }
+
+extension ClipboardTests {
+    @Test("an owner's wait for a load it serves ends with a timeout, and the load is cancelled")
+    func handOverTimesOut() async throws {
+        let cancelled = Locked(false)
+        let error = #expect(throws: X11Error.self) {
+            try X11ClipboardOwner.Offer.blocking(timeout: 0.2) {
+                await withTaskCancellationHandler {
+                    try? await Task.sleep(for: .seconds(600))
+                } onCancel: {
+                    cancelled.withLock { $0 = true }
+                }
+                return Data()
+            }
+        }
+        #expect(error?.code == .timedOut, "\(error as Any)")
+        // The cancel reaches the load's task on its own thread.
+        for _ in 0..<500 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(cancelled.withLock { $0 }, "the load was left running")
+        let loaded = try X11ClipboardOwner.Offer.blocking(timeout: 60) { Data("done".utf8) }
+        #expect(loaded == Data("done".utf8))
+    }
+}

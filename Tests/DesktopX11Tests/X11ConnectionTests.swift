@@ -188,3 +188,34 @@ struct X11ConnectionTests {
         }
     }
 }
+
+/// Requests that read a caller's buffer check its bounds first: a count or size past its end traps (in a process of
+/// its own here) rather than let libxcb read past the buffer.
+@Suite("X11 connection: buffer bounds", .enabled(if: hasDisplay, "needs an X server: DISPLAY is not set"))
+struct X11ConnectionBoundsTests {
+    @Test("setProperty(bytes:from:count:) within the bytes is sent; past their end it traps")
+    func setPropertyBounds() async {
+        await #expect(processExitsWith: .success) {
+            guard let x = try? X11Connection(), let name = try? x.atom("DNDKIT_BOUNDS") else { exit(1) }
+            x.setProperty(name, of: x.window, type: name, bytes: Data([1, 2, 3]), from: 1, count: 2)
+            x.flush()
+        }
+        await #expect(processExitsWith: .failure) {
+            guard let x = try? X11Connection(), let name = try? x.atom("DNDKIT_BOUNDS") else { exit(0) }
+            x.setProperty(name, of: x.window, type: name, bytes: Data([1, 2, 3]), from: 2, count: 4)
+            x.flush()
+        }
+    }
+
+    @Test("putImage of more pixels than its buffer holds traps")
+    func putImageBounds() async {
+        await #expect(processExitsWith: .failure) {
+            guard let x = try? X11Connection() else { exit(0) }
+            let pixels = [UInt8](repeating: 0, count: 16)
+            pixels.withUnsafeBytes { raw in
+                x.putImage(raw, into: x.window, gc: 0, x: 0, y: 0, width: 4, height: 4)
+            }
+            x.flush()
+        }
+    }
+}

@@ -55,9 +55,13 @@ struct LoadedItem: Sendable {
 }
 
 /// Where a target that keeps dropped items in a folder wants an item saved, when the sender can save it itself
-/// (X11's Direct Save): a file that does not exist yet, named from the sender's suggested name and the offered type;
-/// nil to load the bytes as usual.
-package typealias DirectSaveDestination = @Sendable (_ suggestedName: String?, _ offered: UTType) -> URL?
+/// (X11's Direct Save): the folder, and the name the saved file has until the target gives it its place (from the
+/// sender's suggested name and the offered type); nil to load the bytes as usual. The sender saves into a private
+/// folder made inside `folder` (`DirectlySavedFile`), never into `folder` itself.
+package typealias DirectSaveDestination =
+    @Sendable (_ suggestedName: String?, _ offered: UTType) -> (
+        folder: URL, name: String
+    )?
 
 /// How a target that lets the session load its items gets one item: a check by content types and a load.
 struct PayloadReceiver: Sendable {
@@ -74,7 +78,8 @@ struct PayloadReceiver: Sendable {
     }
 
     /// Loads the bytes of the first offered type that conforms to one of `contentTypes`; an item whose sender can
-    /// save it as a file itself is asked to, where `savingAt` says, and read from there.
+    /// save it as a file itself is asked to, in a private folder inside the one `savingAt` says, and read from there
+    /// (the target gives the file its place, or it goes with the private folder when the drop ends).
     static func data(conformingTo contentTypes: [UTType], savingAt destination: DirectSaveDestination? = nil)
         -> PayloadReceiver
     {
@@ -85,12 +90,14 @@ struct PayloadReceiver: Sendable {
             // The session loads only accepted items, so a conforming type exists; ask for the first accepted
             // type otherwise, and let Transfer say what was offered.
             let wanted = offered ?? contentTypes.first ?? .data
-            if provider.directSave != nil, let file = destination?(provider.suggestedName, offered ?? wanted),
-                let saved = try await provider.saveDirectly(as: file, accepting: contentTypes)
+            if provider.directSave != nil, let place = destination?(provider.suggestedName, offered ?? wanted),
+                let saved = try await provider.saveDirectly(into: place.folder, as: place.name, accepting: contentTypes)
             {
-                return DroppedData(
-                    contentType: saved.contentType, data: saved.data, suggestedName: file.lastPathComponent,
-                    itemIndex: item.index, itemID: item.id, savedFile: file)
+                var dropped = DroppedData(
+                    contentType: saved.contentType, data: saved.data, suggestedName: provider.suggestedName,
+                    itemIndex: item.index, itemID: item.id, savedFile: saved.saved.file)
+                dropped.directlySaved = saved.saved
+                return dropped
             }
             let data = try await provider.loadDataRepresentation(for: wanted)
             return DroppedData(

@@ -85,8 +85,11 @@ public struct DroppedData: Hashable, Sendable {
     /// item from another program, its position among that program's items; nil for an item dragged alone.
     public let itemID: (any Hashable & Sendable)?
     /// The file the sender saved the item as, where the target asked it to (X11's Direct Save protocol, XDS); nil
-    /// when the item arrived as bytes only.
+    /// when the item arrived as bytes only. It is in a private folder inside the target's folder, which goes with
+    /// whatever is still in it when the drop ends: a target that keeps the file moves it out in its action.
     public let savedFile: URL?
+    /// The saved file and its private folder, which the target gives the file its place from (``savedFile``).
+    package var directlySaved: DirectlySavedFile?
 
     /// Creates dropped data.
     /// - Parameters:

@@ -1,6 +1,8 @@
 import ContentTypes
+import FileAccess
 import FileWriting
 import Foundation
+import Transfer
 
 /// Saving what another program drops on a folder-backed pane: into the folder under the item's name (numbered when
 /// the name is taken), written aside, read back and compared, and given its name only when complete (`OutputFile`),
@@ -46,17 +48,42 @@ enum FolderDrop {
         return path
     }
 
+    /// Gives a file another program saved itself (Direct Save) its place in `folder`, the folder its private folder is
+    /// in: as `name`, or `name 2`, `name 3`… (before the extension) when taken — each tried with a rename that never
+    /// replaces, so a file that appears meanwhile under a name is left alone and the next name is tried.
+    /// - Returns: The path the file now has.
+    /// - Throws: `FileSystemError` when the rename fails otherwise; `SimulationError` when every name is taken.
+    static func place(_ saved: DirectlySavedFile, as name: String, in folder: URL) throws -> String {
+        for path in candidatePaths(for: name, in: folder) {
+            let code = saved.place(at: path)
+            guard code == EEXIST else {
+                guard code == 0 else {
+                    throw FileSystemError("cannot save the dropped file as", path: path, errno: code)
+                }
+                return path
+            }
+        }
+        throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
+    }
+
     /// The path in `folder` that `save(_:as:in:)` would write `name` to: `name`, or `name 2`, `name 3`… (before the
     /// extension), the first that no file has.
     /// - Throws: `SimulationError` when every name is taken.
     static func freePath(for name: String, in folder: URL) throws -> String {
+        guard let path = candidatePaths(for: name, in: folder).first(where: { !OutputFile.exists($0) }) else {
+            throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
+        }
+        return path
+    }
+
+    /// The paths a file named `name` may have in `folder`, in the order they are tried: `name`, `name 2`, `name 3`…
+    /// up to `name 1000` (numbered before the extension).
+    private static func candidatePaths(for name: String, in folder: URL) -> some Sequence<String> {
         let base = (name as NSString).deletingPathExtension
         let suffix = (name as NSString).pathExtension
-        for number in 1...1000 {
+        return (1...1000).lazy.map { number in
             let candidate = number == 1 ? name : "\(base) \(number)" + (suffix.isEmpty ? "" : ".\(suffix)")
-            let path = folder.appendingPathComponent(candidate).path
-            if !OutputFile.exists(path) { return path }
+            return folder.appendingPathComponent(candidate).path
         }
-        throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
     }
 }

@@ -201,15 +201,12 @@ package final class Simulation {
     private func makeDropTarget(_ pane: LivePane) {
         let spec = pane.spec
         let node = pane.node
-        // A program that can save what it drags itself (X11's Direct Save) is asked to save it in a folder-backed
-        // pane's folder, under the name the pane would give it.
+        // A program that can save what it drags itself (X11's Direct Save) is asked to save it in a private folder
+        // inside a folder-backed pane's folder, under the name the pane would give it; the pane's action gives it
+        // its place.
         var savingAt: DirectSaveDestination?
         if let folder = spec.contents.folder {
-            savingAt = { suggested, type in
-                // No free name: the item is loaded as bytes, and saving them reports the full folder.
-                let path = try? FolderDrop.freePath(for: FolderDrop.name(suggested: suggested, type: type), in: folder)
-                return path.map { URL(fileURLWithPath: $0) }
-            }
+            savingAt = { suggested, type in (folder, FolderDrop.name(suggested: suggested, type: type)) }
         }
         node.dropDestination(
             of: spec.accepts, savingAt: savingAt,
@@ -276,10 +273,12 @@ package final class Simulation {
             let droppedName = FolderDrop.name(suggested: data.suggestedName, type: data.contentType)
             var name = pane.uniqueName(source?.name ?? droppedName)
             // A folder-backed pane keeps what other programs drop in its folder, as a file manager would, under the
-            // file's name (numbered before the extension when taken); the item is named after the file. A program
-            // that saved the file itself (Direct Save) wrote it there already.
+            // file's name (numbered before the extension when taken); the item is named after the file. A file a
+            // program saved itself (Direct Save) is moved there from its private folder, under the same rule.
             if let folder = pane.spec.contents.folder, session?.isExternal == true {
-                let path = try data.savedFile?.path ?? FolderDrop.save(data.data, as: droppedName, in: folder)
+                let path =
+                    try data.directlySaved.map { try FolderDrop.place($0, as: droppedName, in: folder) }
+                    ?? FolderDrop.save(data.data, as: droppedName, in: folder)
                 name = pane.uniqueName((path as NSString).lastPathComponent)
                 heard(
                     .saved(name: name, pane: pane.spec.name, path: path), pane: pane.spec.name, item: name,

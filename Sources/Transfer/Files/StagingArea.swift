@@ -50,15 +50,17 @@ enum StagingArea {
         return URL(fileURLWithPath: try makeTemporaryDirectory(in: parent.path, prefix: ""), isDirectory: true)
     }
 
-    /// Creates a directory with a random name; the corresponding C function is `mkdtemp`.
-    private static func makeTemporaryDirectory(in parent: String, prefix: String) throws -> String {
+    /// Creates a directory with a random name, mode 0700, in `parent`: `prefix` and six random characters. The
+    /// corresponding C function is `mkdtemp`.
+    /// - Throws: `TransferError` with code `fileSystem` naming `parent`.
+    static func makeTemporaryDirectory(in parent: String, prefix: String) throws -> String {
         var template = Array("\(parent)/\(prefix)XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }
         }
         guard let made else {
             throw TransferError.fileSystem(
-                "cannot create a staging folder in", file: URL(fileURLWithPath: parent), errno: errno)
+                "cannot create a private folder in", file: URL(fileURLWithPath: parent), errno: errno)
         }
         return String(cString: made)
     }

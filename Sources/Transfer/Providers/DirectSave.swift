@@ -1,5 +1,13 @@
 import ContentTypes
+import FileWriting
 import Foundation
+import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A sender that saves its item as a file itself, where the receiver asks: X11's Direct Save protocol (XDS), in
 /// which a file manager tells the program dragging a document which file to write, and the program writes it.
@@ -26,34 +34,131 @@ package struct DirectSave: Sendable {
     }
 }
 
-extension ItemProvider {
-    /// Asks the sender to save the item as `file` itself (``directSave``), and reads what it saved.
-    ///
-    /// A saved file whose content conforms to none of `accepted` is removed again: it was written where it is only
-    /// because the receiver asked, and a folder must not keep what its receiver refused.
-    /// - Parameters:
-    ///   - file: A file that does not exist, where the item is wanted.
-    ///   - accepted: The types the receiver takes.
-    /// - Returns: The saved file's bytes and the type its content has (the file's name refining it); nil when the
-    ///   sender cannot save directly or answered ``DirectSave/Answer/fallBack``: load the bytes and save them then.
-    /// - Throws: The sender's error; `TransferError` when the saved file is not a regular file, is larger than
-    ///   ``maximumLoadSize`` or holds a type the receiver does not take (`noMatchingRepresentation`);
-    ///   `ContentSnifferError` when its content cannot be identified.
-    package func saveDirectly(as file: URL, accepting accepted: [UTType]) async throws -> (
-        data: Data, contentType: UTType
-    )? {
-        guard let directSave, try await directSave.save(file) == .saved else { return nil }
-        let data = try PayloadDelivery.read(
-            file, contentType: .data, limit: maximumLoadSize, reporter: LoadReporter(progress: nil))
-        let type = try ContentSniffer.shared.identify(data, filename: file.lastPathComponent).type
-        guard accepted.contains(where: { type.conforms(to: $0) }) else {
-            // Only the file just read goes: a failure to remove it leaves it, and the error below still says why.
-            try? FileManager.default.removeItem(at: file)
+/// A file a sender saved itself (``DirectSave``), kept in a private folder of its own until the receiver gives it its
+/// place (``place(at:)``).
+///
+/// The private folder is made with `mkdtemp` (mode 0700, `.dnd-sim-save-` and six random characters) inside the
+/// folder where the file is wanted, so that giving it its place is a rename on one file system. The sender is asked to
+/// save into the private folder only: a file that appears meanwhile under the name the receiver wants is never
+/// written over, and nothing outside the private folder is ever removed. The private folder goes, with whatever is
+/// still in it, when the save fails, is refused or cancelled (``removeFolder()``), and when this is released: a sender
+/// that writes after that finds no folder to write in.
+package final class DirectlySavedFile: Sendable {
+    /// The file the sender is asked to save, inside the private folder (it does not exist when asked).
+    package let file: URL
+    /// The private folder.
+    let folder: String
+    /// Whether the private folder was removed.
+    private let removed = Lock(false)
+
+    /// The start of a private folder's name.
+    static let folderPrefix = ".dnd-sim-save-"
+
+    /// Makes a private folder in `folder` for a file named `name`.
+    /// - Throws: `TransferError` (`fileSystem`) when the folder cannot be made; `noMatchingRepresentation` when `name`
+    ///   is not a plain file name.
+    init(in folder: URL, named name: String) throws {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw TransferError(
-                .noMatchingRepresentation,
-                "the sender saved \(file.path) holding \(type.identifier); wanted \(TransferError.list(accepted))",
-                offeredTypes: [type], wantedTypes: accepted, contentType: type, file: file)
+                .noMatchingRepresentation, "\"\(name)\" is not a file name to save a dropped item as, in \(folder.path)"
+            )
         }
-        return (data, type)
+        self.folder = try StagingArea.makeTemporaryDirectory(in: folder.path, prefix: Self.folderPrefix)
+        file = URL(fileURLWithPath: self.folder).appendingPathComponent(name)
+    }
+
+    deinit {
+        removeFolder()
+    }
+
+    /// Gives the saved file the name `path` without ever replacing what is there (``Renaming/withoutReplacing(_:_:)``).
+    /// - Parameter path: A path in the folder the private folder is in.
+    /// - Returns: 0, or the `errno` of the failure: `EEXIST` when something has that name (it is left as it is).
+    package func place(at path: String) -> Int32 {
+        Renaming.withoutReplacing(file.path, path)
+    }
+
+    /// Removes the private folder and whatever is in it (a file the sender wrote, anything it left beside it); does
+    /// nothing the second time. Symbolic links in it are removed, never followed.
+    func removeFolder() {
+        let first = removed.withLock { removed in
+            defer { removed = true }
+            return !removed
+        }
+        guard first else { return }
+        // A sender writing while the folder goes can make it non-empty again between the listing and `rmdir`.
+        for _ in 0..<3 {
+            guard (try? FileManager.default.removeItem(atPath: folder)) == nil else { return }
+            guard FileManager.default.fileExists(atPath: folder) else { return }
+        }
+    }
+}
+
+extension ItemProvider {
+    /// Asks the sender to save the item itself (``directSave``) as a file named `name` in a private folder made in
+    /// `folder` (``DirectlySavedFile``), and reads what it saved.
+    ///
+    /// Nothing is ever written or removed outside the private folder: a saved file whose content conforms to none of
+    /// `accepted`, a save that fails, is answered ``DirectSave/Answer/fallBack`` or is cancelled (the private folder
+    /// goes at once then, while the sender may still be writing) leave nothing behind.
+    /// - Parameters:
+    ///   - folder: The folder where the item is wanted.
+    ///   - name: The name the saved file has in the private folder.
+    ///   - accepted: The types the receiver takes.
+    /// - Returns: The saved file's bytes, the type its content has (its name refining it) and the file, which the
+    ///   receiver gives its place with ``DirectlySavedFile/place(at:)``; nil when the sender cannot save directly or
+    ///   answered ``DirectSave/Answer/fallBack``: load the bytes and save them then.
+    /// - Throws: The sender's error; `CancellationError` when the load was cancelled; `TransferError` when the private
+    ///   folder cannot be made, the saved file is not a regular file, is larger than ``maximumLoadSize`` or holds a
+    ///   type the receiver does not take (`noMatchingRepresentation`); `ContentSnifferError` when its content cannot
+    ///   be identified.
+    package func saveDirectly(into folder: URL, as name: String, accepting accepted: [UTType]) async throws -> (
+        data: Data, contentType: UTType, saved: DirectlySavedFile
+    )? {
+        guard let directSave else { return nil }
+        // A drop cancelled already asks the sender nothing.
+        try Task.checkCancellation()
+        let saved = try DirectlySavedFile(in: folder, named: name)
+        // Whatever ends the save early takes the private folder with it, at once: a cancelled drop leaves nothing,
+        // and a sender that writes later finds no folder.
+        let answer: DirectSave.Answer
+        do {
+            answer = try await withTaskCancellationHandler {
+                try await directSave.save(saved.file)
+            } onCancel: {
+                saved.removeFolder()
+            }
+            try Task.checkCancellation()
+        } catch {
+            saved.removeFolder()
+            throw error
+        }
+        guard answer == .saved else {
+            saved.removeFolder()
+            return nil
+        }
+        do {
+            let file = saved.file
+            var status = stat()
+            guard lstat(file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                throw TransferError(
+                    .fileMissing, "the sender said it saved \(file.path), but no regular file is there", file: file)
+            }
+            let data = try PayloadDelivery.read(
+                file, contentType: .data, limit: maximumLoadSize, reporter: LoadReporter(progress: nil))
+            let type = try ContentSniffer.shared.identify(data, filename: file.lastPathComponent).type
+            guard accepted.contains(where: { type.conforms(to: $0) }) else {
+                throw TransferError(
+                    .noMatchingRepresentation,
+                    "the sender saved \(file.path) holding \(type.identifier); wanted "
+                        + TransferError.list(accepted),
+                    offeredTypes: [type], wantedTypes: accepted, contentType: type, file: file)
+            }
+            return (data, type, saved)
+        } catch {
+            // Only the private folder goes: nothing in the receiver's folder was touched.
+            saved.removeFolder()
+            throw error
+        }
     }
 }
