@@ -246,10 +246,25 @@ struct TagIndexBuilder: Sendable {
         return (nil, bucket)
     }
 
-    /// Whether `key` is the bytes stored from `start`, which hold at least as many.
+    /// Whether `key` is the bytes stored from `start`, which hold at least as many: compared eight bytes at a time
+    /// (the last eight, overlapping, for the rest of a key of eight bytes or more).
     @inline(__always)
     static func equal(_ stored: [UInt8], from start: Int, _ key: Span<UInt8>) -> Bool {
-        for offset in key.indices where stored[start + offset] != key[offset] {
+        let count = key.count
+        let storedKey = stored.span.extracting(start..<start + count)
+        let left = storedKey.bytes
+        let right = key.bytes
+        var offset = 0
+        while offset + 8 <= count {
+            if ByteWord.load(left, at: offset) != ByteWord.load(right, at: offset) {
+                return false
+            }
+            offset += 8
+        }
+        if offset < count && count >= 8 {
+            return ByteWord.load(left, at: count - 8) == ByteWord.load(right, at: count - 8)
+        }
+        for index in offset..<count where storedKey[index] != key[index] {
             return false
         }
         return true
@@ -282,26 +297,27 @@ struct TagIndexBuilder: Sendable {
         self.buckets = buckets
     }
 
-    /// A hash of some bytes, eight at a time. Tags are short, so this is a handful of multiplications.
+    /// A hash of some bytes, eight at a time (a word loaded little-endian; the rest of the bytes as one more word,
+    /// taken from the last eight when there are that many). Tags are short, so this is a handful of multiplications.
     @inline(__always)
     static func hash(_ bytes: Span<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        let count = bytes.count
+        let raw = bytes.bytes
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(count)
         var offset = 0
-        while offset + 8 <= bytes.count {
-            var word: UInt64 = 0
-            for byte in 0..<8 {
-                word |= UInt64(bytes[offset + byte]) &<< UInt64(byte &* 8)
-            }
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        while offset + 8 <= count {
+            hash = (hash ^ ByteWord.load(raw, at: offset)) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
             offset += 8
         }
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
+        let rest = count - offset
+        if rest > 0 && count >= 8 {
+            tail = ByteWord.load(raw, at: count - 8) &>> UInt64((8 - rest) * 8)
+        } else {
+            for index in 0..<rest {
+                tail |= UInt64(bytes[offset + index]) &<< UInt64(index * 8)
+            }
         }
         hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 31
