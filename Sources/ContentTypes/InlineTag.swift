@@ -88,6 +88,46 @@ struct InlineTag: Sendable {
             count: UInt8(bytes.count), form: form)
     }
 
+    /// The inline form of a dynamic type whose tag was folded in words, or `nil` when it does not fit; the same as
+    /// `init?(folded:kind:parentSlot:serial:)` gives for the same bytes.
+    ///
+    /// - Parameters:
+    ///   - folded: the folded tag (ASCII).
+    ///   - kind: the kind of its tag class.
+    ///   - parentSlot: the catalog slot of its parent.
+    ///   - serial: the serial of the registry snapshot it is made in.
+    @inline(__always)
+    init?(folded: FoldedTag, kind: UTTagClass.Kind, parentSlot: Int32, serial: UInt64) {
+        var words = (folded.word0, folded.word1, folded.word2)
+        var count = folded.count
+        var form = Form.filenameExtension
+        switch kind {
+        case .filenameExtension:
+            break
+        case .mimeType:
+            form = .mimeType
+            // `application/` (12 bytes): the word "applicat" and "ion/", little-endian.
+            if count > 12 && folded.word0 == 0x7461_6369_6C70_7061
+                && folded.word1 & 0xFFFF_FFFF == 0x2F6E_6F69
+            {
+                words = (
+                    folded.word1 &>> 32 | folded.word2 &<< 32, folded.word2 &>> 32 | folded.word3 &<< 32,
+                    folded.word3 &>> 32
+                )
+                count -= 12
+                form = .applicationMIMEType
+            }
+        case .other:
+            return nil
+        }
+        guard count <= Self.capacity, parentSlot >= 0, parentSlot < 1024 else {
+            return nil
+        }
+        self.init(
+            word0: words.0, word1: words.1, word2: words.2, serial: serial, parentSlot: parentSlot,
+            count: UInt8(count), form: form)
+    }
+
     /// Fifteen ASCII bytes (in two little-endian words) packed seven bits a byte: bits 0-63 and 64-104 of the
     /// packed bytes.
     static func pack(_ word0: UInt64, _ word1: UInt64) -> (low: UInt64, high: UInt64) {

@@ -190,6 +190,24 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
         }
     }
 
+    /// The preferred slot among the types with a folded filename extension or MIME type that `accept` accepts, in
+    /// this registry's own tag indexes (not its desktop database's, which `firstSlot(withFoldedTag:of:where:)` also
+    /// reads).
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, folded in words.
+    ///   - kind: the kind of its tag class.
+    ///   - accept: whether a slot will do.
+    /// - Returns: the first slot accepted, in order of preference.
+    @inline(__always)
+    func firstOwnSlot(withFolded tag: FoldedTag, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool) -> Int32? {
+        switch kind {
+        case .filenameExtension: tagIndexes.filenameExtensions.firstSlot(withFolded: tag, where: accept)
+        case .mimeType: tagIndexes.mimeTypes.firstSlot(withFolded: tag, where: accept)
+        case .other: nil
+        }
+    }
+
     /// The slots of the types with a folded tag, preferred first.
     func slots(withFoldedTag tag: Span<UInt8>, of tagClass: UTTagClass) -> [Int32] {
         let own =

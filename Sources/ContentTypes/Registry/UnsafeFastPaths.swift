@@ -35,8 +35,8 @@ import Synchronization
 //    precondition; whole eight-byte words are loaded at `offset` only while `offset + 8 <= count`, through the
 //    `RawSpan` of the tag (a bounds-checked load); the remaining bytes are read one by one from the `Span`.
 //
-// 4. Eight bytes of a tag loaded as one word (`ByteWord.load`), to hash tags and compare them with a tag index's keys
-//    a word at a time (`TagIndexBuilder.hash`, `TagIndexBuilder.equal`). Invariant: a word is loaded at `offset` only
+// 4. Eight bytes of a tag loaded as one word (`ByteWord.load`), to fold a tag into words (`FoldedTag`), hash tags and
+//    compare them with a tag index's keys a word at a time (`TagIndexBuilder.hash`, `TagIndexBuilder.equal`). Invariant: a word is loaded at `offset` only
 //    when `0 <= offset` and `offset + 8 <= raw.byteCount`; the caller's loops keep to that (checked by an assertion
 //    here), and the `RawSpan` load checks the bounds again. Any eight bytes are a valid `UInt64`.
 //
