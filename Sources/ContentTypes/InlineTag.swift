@@ -1,5 +1,5 @@
-/// A dynamic type held in a `UTType` value itself, with no reference: its folded tag (up to `capacity` bytes, not
-/// counting a MIME type's `application/`), the kind of its tag class (filename extension or MIME type) and its
+/// A dynamic type held in a `UTType` value itself, with no reference: its folded tag (up to `byteCapacity` bytes,
+/// or up to `capacity` bytes of ASCII, not counting a MIME type's `application/`), the kind of its tag class (filename extension or MIME type) and its
 /// parent's catalog slot (below 1,024). Its answers are the same in every registry (its parent is a catalog type),
 /// so it never needs resolving again when the current registry is replaced.
 ///
@@ -11,8 +11,11 @@
 /// (or `TypeRegistry.knownOrDynamicType`, which makes the same choice from the folded bytes), so one type has one
 /// representation: an inline type is never equal to a `DetachedType`-held dynamic type.
 struct InlineTag: Sendable {
-    /// The longest folded tag, in bytes, held inline, not counting a MIME type's `application/`.
-    static let capacity = 13
+    /// The longest folded tag, in bytes, held inline when it is all ASCII (packed seven bits a byte), not counting a
+    /// MIME type's `application/`.
+    static let capacity = 15
+    /// The longest folded tag, in bytes, held inline whatever its bytes.
+    static let byteCapacity = 13
 
     /// What the tag is: a filename extension, a MIME type, or a MIME type whose `application/` is left out of the
     /// words (most long MIME types begin with it).
@@ -49,8 +52,9 @@ struct InlineTag: Sendable {
         self.form = form
     }
 
-    /// The inline form of a dynamic type, or `nil` when it does not fit: a tag longer than `capacity` (after
-    /// `application/`), or a tag class other than filename extension and MIME type.
+    /// The inline form of a dynamic type, or `nil` when it does not fit: a tag longer than `byteCapacity` that is
+    /// not ASCII or is longer than `capacity` (after `application/`), or a tag class other than filename extension
+    /// and MIME type.
     ///
     /// - Parameters:
     ///   - folded: the folded tag's bytes, at least one.
@@ -76,9 +80,79 @@ struct InlineTag: Sendable {
             return nil
         }
         let words = Self.words(bytes)
+        guard bytes.count <= Self.byteCapacity || !ByteWord.hasNonASCII(words.0 | words.1) else {
+            return nil
+        }
         self.init(
             word0: words.0, word1: words.1, word2: words.2, serial: serial, parentSlot: parentSlot,
             count: UInt8(bytes.count), form: form)
+    }
+
+    /// The inline form of a dynamic type whose tag was folded in words, or `nil` when it does not fit; the same as
+    /// `init?(folded:kind:parentSlot:serial:)` gives for the same bytes.
+    ///
+    /// - Parameters:
+    ///   - folded: the folded tag (ASCII).
+    ///   - kind: the kind of its tag class.
+    ///   - parentSlot: the catalog slot of its parent.
+    ///   - serial: the serial of the registry snapshot it is made in.
+    @inline(__always)
+    init?(folded: FoldedTag, kind: UTTagClass.Kind, parentSlot: Int32, serial: UInt64) {
+        var words = (folded.word0, folded.word1, folded.word2)
+        var count = folded.count
+        var form = Form.filenameExtension
+        switch kind {
+        case .filenameExtension:
+            break
+        case .mimeType:
+            form = .mimeType
+            // `application/` (12 bytes): the word "applicat" and "ion/", little-endian.
+            if count > 12 && folded.word0 == 0x7461_6369_6C70_7061
+                && folded.word1 & 0xFFFF_FFFF == 0x2F6E_6F69
+            {
+                words = (
+                    folded.word1 &>> 32 | folded.word2 &<< 32, folded.word2 &>> 32 | folded.word3 &<< 32,
+                    folded.word3 &>> 32
+                )
+                count -= 12
+                form = .applicationMIMEType
+            }
+        case .other:
+            return nil
+        }
+        guard count <= Self.capacity, parentSlot >= 0, parentSlot < 1024 else {
+            return nil
+        }
+        self.init(
+            word0: words.0, word1: words.1, word2: words.2, serial: serial, parentSlot: parentSlot,
+            count: UInt8(count), form: form)
+    }
+
+    /// Fifteen ASCII bytes (in two little-endian words) packed seven bits a byte: bits 0-63 and 64-104 of the
+    /// packed bytes.
+    static func pack(_ word0: UInt64, _ word1: UInt64) -> (low: UInt64, high: UInt64) {
+        let first = packWord(word0)
+        let second = packWord(word1)
+        return (first | second &<< 56, second &>> 8)
+    }
+
+    /// What `pack(_:_:)` packed, as two words of bytes.
+    static func unpack(low: UInt64, high: UInt64) -> (UInt64, UInt64) {
+        (unpackWord(low & 0xFF_FFFF_FFFF_FFFF), unpackWord(low &>> 56 | high &<< 8))
+    }
+
+    /// Eight ASCII bytes as 56 bits: pairs of bytes, then of pairs, then of quadruples, moved together.
+    private static func packWord(_ word: UInt64) -> UInt64 {
+        var packed = (word & 0x007F_007F_007F_007F) | (word & 0x7F00_7F00_7F00_7F00) &>> 1
+        packed = (packed & 0x0000_3FFF_0000_3FFF) | (packed & 0x3FFF_0000_3FFF_0000) &>> 2
+        return (packed & 0x0FFF_FFFF) | (packed & 0x0FFF_FFFF_0000_0000) &>> 4
+    }
+
+    /// 56 bits as eight ASCII bytes: `packWord(_:)` undone.
+    private static func unpackWord(_ packed: UInt64) -> UInt64 {
+        var word = (packed & 0x0FFF_FFFF) | (packed & 0xFF_FFFF_F000_0000) &<< 4
+        word = (word & 0x0000_3FFF_0000_3FFF) | (word & 0x0FFF_C000_0FFF_C000) &<< 2
+        return (word & 0x007F_007F_007F_007F) | (word & 0x3F80_3F80_3F80_3F80) &<< 1
     }
 
     /// Whether a folded MIME type begins with `application/` and has more after it.

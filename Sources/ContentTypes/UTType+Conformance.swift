@@ -7,20 +7,36 @@ extension UTType {
     /// - Returns: `true` when this type is `type` or conforms to it, directly or through its parents.
     @inlinable @inline(__always)
     public func conforms(to type: UTType) -> Bool {
-        // Two registered types of one registry (a catalog type is in every registry): one bit of the closure.
-        if slot >= 0 && type.slot >= 0 {
-            if let snapshot {
-                if (type.snapshot == nil || type.snapshot === snapshot)
-                    && (!followsCurrent || snapshot.serial == TypeRegistry.currentSerial)
-                {
-                    return snapshot.conforms(slot, type.slot)
+        if owner == nil && type.owner == nil {
+            if slot >= 0 && type.slot >= 0 {
+                // Two catalog types: the supertype's bit in this type's mask (`CatalogConformance`), read from the
+                // values alone; a type without a bit has no subtype.
+                let bit = type.catalogBit
+                if bit == 0 {
+                    return slot == type.slot
                 }
-            } else if type.snapshot == nil {
+                if bit <= 64 {
+                    return tag &>> (bit &- 1) & 1 != 0
+                }
                 return RegistryStorage.system.conforms(slot, type.slot)
             }
-        } else if isInline && type.slot >= 0 && type.owner == nil {
-            // An inline dynamic type asked about a catalog type: its parent's row of the catalog's closure.
-            return RegistryStorage.system.conforms(inlineParentSlot, type.slot)
+            if isInline {
+                if type.slot >= 0 {
+                    // An inline dynamic type asked about a catalog type: its parent's row of the catalog's closure.
+                    return RegistryStorage.system.conforms(inlineParentSlot, type.slot)
+                }
+                if type.isInline {
+                    // Its parent, a catalog type, conforms to no dynamic type: only itself.
+                    return UTType.sameInlineType(self, type)
+                }
+            }
+        } else if slot >= 0 && type.slot >= 0, let snapshot {
+            // Two registered types of one registry (a catalog type is in every registry): one bit of the closure.
+            if (type.snapshot == nil || type.snapshot === snapshot)
+                && (!followsCurrent || snapshot.serial == TypeRegistry.currentSerial)
+            {
+                return snapshot.conforms(slot, type.slot)
+            }
         }
         return conformsSlowly(to: type)
     }

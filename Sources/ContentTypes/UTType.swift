@@ -28,12 +28,15 @@ public struct UTType: Sendable {
     /// the catalog's; the type's own facts (`detached`) when `slot` is -1; nothing for a catalog type or an inline
     /// dynamic type.
     @usableFromInline let owner: TypeOwner?
-    /// The slot (bits 0-31) and whether the value follows the current registry (bit 32). For an inline dynamic type
-    /// the low half has bit 31 set and bit 30 clear (so `slot` is below -1), its parent's catalog slot in bits 20-29
-    /// and tag bytes 8-9 in bits 0-15; the high half has the tag's form (bits 33-34), length (bits 35-38) and tag
-    /// bytes 10-12 (bits 39-62).
+    /// The slot (bits 0-31) and whether the value follows the current registry (bit 32). A catalog type has its
+    /// catalog bit (`CatalogConformance`) in bits 33-39. For an inline dynamic type the low half has bit 31 set and
+    /// bit 30 clear (so `slot` is below -1) and its parent's catalog slot in bits 20-29; the high half has the tag's
+    /// form (bits 33-34) and length (bits 35-38). A tag of at most 13 bytes keeps bytes 8-9 in bits 0-15 and bytes
+    /// 10-12 in bits 39-62; a tag of 14 or 15 ASCII bytes is packed seven bits a byte (bit 63 set): bits 64-83 of the
+    /// packed tag in bits 0-19, bits 84-104 in bits 39-59.
     @usableFromInline let header: UInt64
-    /// An inline dynamic type's first eight tag bytes, little-endian; zero otherwise.
+    /// An inline dynamic type's first eight tag bytes, little-endian, or its packed tag's first 64 bits; a catalog
+    /// type's mask of the catalog supertypes it conforms to (`CatalogConformance`); zero otherwise.
     @usableFromInline let tag: UInt64
 
     /// The type's slot in its registry (a catalog slot when `owner` is `nil`), -1 for a detached type, below -1 for a
@@ -43,8 +46,13 @@ public struct UTType: Sendable {
     @inlinable var followsCurrent: Bool { header & UTType.followsCurrentBit != 0 }
     /// Whether the value is a dynamic type held in the value itself (`InlineTag`).
     @inlinable var isInline: Bool { slot < -1 }
+    /// Whether the value is a type of the system catalog (which holds no reference).
+    @inlinable var isCatalog: Bool { slot >= 0 && owner == nil }
 
     @inlinable static var followsCurrentBit: UInt64 { 1 << 32 }
+
+    /// A catalog type's bit among the catalog's supertypes (`CatalogConformance.bits`).
+    @inlinable var catalogBit: UInt64 { (header &>> 33) & 0x7F }
 
     /// The catalog slot of an inline dynamic type's parent.
     @inlinable var inlineParentSlot: Int32 { Int32(truncatingIfNeeded: (header &>> 20) & 0x3FF) }
@@ -56,14 +64,23 @@ public struct UTType: Sendable {
         lhs.header | followsCurrentBit == rhs.header | followsCurrentBit && lhs.tag == rhs.tag
     }
 
-    private init(owner: TypeOwner?, slot: Int32, followsCurrent: Bool) {
+    private init(owner: TypeOwner?, slot: Int32, followsCurrent: Bool, catalogBit: UInt8 = 0, mask: UInt64 = 0) {
         self.owner = owner
-        self.header = UInt64(UInt32(bitPattern: slot)) | (followsCurrent ? UTType.followsCurrentBit : 0)
-        self.tag = 0
+        self.header =
+            UInt64(UInt32(bitPattern: slot)) | (followsCurrent ? UTType.followsCurrentBit : 0)
+            | UInt64(catalogBit & 0x7F) << 33
+        self.tag = mask
     }
 
-    init(storage: RegistryStorage, slot: Int32, followsCurrent: Bool) {
-        self.init(owner: slot < storage.systemCount ? nil : storage, slot: slot, followsCurrent: followsCurrent)
+    // Borrowed: a catalog type, the common case, keeps no reference, so making one counts none.
+    init(storage: borrowing RegistryStorage, slot: Int32, followsCurrent: Bool) {
+        if slot >= 0 && slot < storage.systemCount {
+            let catalog = storage.catalogConformance.facts(slot)
+            self.init(
+                owner: nil, slot: slot, followsCurrent: followsCurrent, catalogBit: catalog.bit, mask: catalog.mask)
+        } else {
+            self.init(owner: copy storage, slot: slot, followsCurrent: followsCurrent)
+        }
     }
 
     init(detached: DetachedType, followsCurrent: Bool) {
@@ -71,26 +88,38 @@ public struct UTType: Sendable {
     }
 
     init(inline: InlineTag, followsCurrent: Bool) {
-        // What the two words below keep of it: 1 to 13 tag bytes (bytes 8-12 in word1's low 40 bits), a parent slot
-        // in 10 bits, and no third word.
+        // What the two words below keep of it: 1 to 13 tag bytes (bytes 8-12 in word1's low 40 bits), or 14 to 15
+        // ASCII bytes packed seven bits a byte, a parent slot in 10 bits, and no third word.
         assert(inline.count >= 1 && Int(inline.count) <= InlineTag.capacity, "an inline tag of \(inline.count) bytes")
         assert(inline.parentSlot >= 0 && inline.parentSlot < 1024, "an inline parent slot of \(inline.parentSlot)")
-        assert(inline.word1 >> 40 == 0 && inline.word2 == 0, "inline tag bytes past the 13th")
+        assert(inline.word2 == 0, "inline tag bytes past the 16th")
         self.owner = nil
-        let low =
-            UInt64(0x8000_0000) | UInt64(UInt32(truncatingIfNeeded: inline.parentSlot) & 0x3FF) << 20
-            | (inline.word1 & 0xFFFF)
-        let high =
+        let parent = UInt64(0x8000_0000) | UInt64(UInt32(truncatingIfNeeded: inline.parentSlot) & 0x3FF) << 20
+        let facts =
             (followsCurrent ? UTType.followsCurrentBit : 0) | UInt64(inline.form.rawValue & 3) << 33
-            | UInt64(inline.count & 0xF) << 35 | ((inline.word1 &>> 16) & 0xFF_FFFF) << 39
-        self.header = low | high
-        self.tag = inline.word0
+            | UInt64(inline.count & 0xF) << 35
+        if Int(inline.count) <= InlineTag.byteCapacity {
+            assert(inline.word1 >> 40 == 0, "inline tag bytes past the 13th")
+            self.header = parent | (inline.word1 & 0xFFFF) | facts | ((inline.word1 &>> 16) & 0xFF_FFFF) << 39
+            self.tag = inline.word0
+        } else {
+            assert(inline.word1 >> 56 == 0 && !ByteWord.hasNonASCII(inline.word0 | inline.word1), "15 ASCII bytes")
+            let packed = InlineTag.pack(inline.word0, inline.word1)
+            self.header = parent | (packed.high & 0xF_FFFF) | facts | ((packed.high &>> 20) & 0x1F_FFFF) << 39 | 1 << 63
+            self.tag = packed.low
+        }
     }
 
     /// The dynamic type held in the value, when `isInline`.
     var inline: InlineTag {
-        InlineTag(
-            word0: tag, word1: (header & 0xFFFF) | ((header &>> 39) & 0xFF_FFFF) << 16, word2: 0,
+        let words: (UInt64, UInt64)
+        if header & (1 << 63) == 0 {
+            words = (tag, (header & 0xFFFF) | ((header &>> 39) & 0xFF_FFFF) << 16)
+        } else {
+            words = InlineTag.unpack(low: tag, high: (header & 0xF_FFFF) | ((header &>> 39) & 0x1F_FFFF) << 20)
+        }
+        return InlineTag(
+            word0: words.0, word1: words.1, word2: 0,
             serial: RegistryStorage.system.serial, parentSlot: inlineParentSlot,
             count: UInt8(truncatingIfNeeded: (header &>> 35) & 0xF),
             form: InlineTag.Form(rawValue: UInt8(truncatingIfNeeded: (header &>> 33) & 3)) ?? .filenameExtension)

@@ -3,8 +3,9 @@ import Testing
 
 @testable import ContentTypes
 
-/// Dynamic types whose folded tag has at most 13 bytes (after a MIME type's `application/`) and whose parent is a catalog type are held in the value
-/// itself (`InlineTag`), with no reference; longer ones keep an object. Both answer, compare and hash as the same
+/// Dynamic types whose folded tag has at most 13 bytes, or 15 bytes of ASCII (after a MIME type's `application/`), and
+/// whose parent is a catalog type are held in the value itself (`InlineTag`), with no reference; longer ones keep an
+/// object. Both answer, compare and hash as the same
 /// identifiers do.
 @Suite("Dynamic types held inline")
 struct InlineDynamicTypeTests {
@@ -33,9 +34,13 @@ struct InlineDynamicTypeTests {
         #expect(types[0].supertypes == UTType.data.supertypes.union([.data]))
     }
 
-    @Test("13 bytes are held inline, 14 bytes in an object; each equals itself made again and from its identifier")
+    @Test(
+        "15 ASCII bytes are held inline, 16 bytes in an object; each equals itself made again and from its identifier")
     func boundary() throws {
-        for (count, inline) in [(3, true), (8, true), (9, true), (10, true), (13, true), (14, false), (25, false)] {
+        let counts = [
+            (3, true), (8, true), (9, true), (10, true), (13, true), (14, true), (15, true), (16, false), (25, false),
+        ]
+        for (count, inline) in counts {
             let tag = Self.tag(count)
             let mimeType = "a/" + tag.dropFirst(2)
             for (type, again, tags) in [
@@ -58,9 +63,9 @@ struct InlineDynamicTypeTests {
         }
     }
 
-    @Test("a MIME type's application/ is left out of the 13 bytes")
+    @Test("a MIME type's application/ is left out of the 15 bytes")
     func applicationMIMETypes() throws {
-        for (count, inline) in [(3, true), (13, true), (14, false)] {
+        for (count, inline) in [(3, true), (13, true), (14, true), (15, true), (16, false)] {
             let mimeType = "application/" + Self.tag(count)
             let type = try #require(UTType(mimeType: mimeType))
             let again = try #require(UTType(mimeType: mimeType.uppercased()))
@@ -86,8 +91,8 @@ struct InlineDynamicTypeTests {
         #expect(onDynamic.slot == -1 && onDynamic != inline && onDynamic.conforms(to: inline))
         #expect(!inline.conforms(to: onDynamic) && onDynamic.conforms(to: .data))
         // Long and short tags differ, whichever side asks.
-        let long = try #require(UTType(filenameExtension: Self.tag(14)))
-        let short = try #require(UTType(filenameExtension: Self.tag(13)))
+        let long = try #require(UTType(filenameExtension: Self.tag(16)))
+        let short = try #require(UTType(filenameExtension: Self.tag(15)))
         #expect(long != short && short != long && !long.conforms(to: short) && !short.conforms(to: long))
     }
 
@@ -100,14 +105,15 @@ struct InlineDynamicTypeTests {
     }
 
     @Test(
-        "non-ASCII tags are folded once, held inline when their bytes fit",
+        "non-ASCII tags are folded once, held inline when their bytes fit in 13",
         arguments: [
-            ("ÉTÉ", "été", true), ("ΩΜΈΓΑ", "ωμέγα", true), ("ΑΒΓΔΕΖΗΘΙ", "αβγδεζηθι", false),
+            ("ÉTÉ", "été", true), ("ΩΜΈΓΑ", "ωμέγα", true), ("ΑΒΓΔΕΖΗ", "αβγδεζη", false),
+            ("ΑΒΓΔΕΖΗΘΙ", "αβγδεζηθι", false),
         ])
     func nonASCIITags(tag: String, folded: String, inline: Bool) throws {
         let type = try #require(UTType(filenameExtension: tag))
         let lower = try #require(UTType(filenameExtension: folded))
-        #expect((type.isInline) == inline && (folded.utf8.count <= InlineTag.capacity) == inline)
+        #expect((type.isInline) == inline && (folded.utf8.count <= InlineTag.byteCapacity) == inline)
         #expect(type == lower && type.hashValue == lower.hashValue && type.tags == [.filenameExtension: [folded]])
         #expect(UTType(type.identifier) == type && type.conforms(to: .data))
     }

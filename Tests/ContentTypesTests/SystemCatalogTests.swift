@@ -61,6 +61,45 @@ struct SystemCatalogTests {
         }
     }
 
+    /// A catalog type's value carries its catalog supertypes as bits (`CatalogConformance`): every pair of catalog
+    /// types answers as the closure does and as the parents say, whether the values come from the catalog alone or
+    /// from a registry with declarations, and whether they follow the current registry.
+    @Test func catalogTypesConformFromTheirValuesAsTheClosureSays() throws {
+        let declared = TypeDeclaration(
+            identifier: "org.dndkit.test.bits", conformsTo: ["public.png"], tags: [.filenameExtension: ["bitsq"]])
+        let registries = [TypeRegistry.system, try TypeRegistry(declarations: [declared])]
+        let catalogCount = SystemCatalog.entries.count
+        #expect(TypeRegistry.system.storage.catalogConformance.bits.filter { $0 != 0 }.count <= 64)
+        for registry in registries {
+            let storage = registry.storage
+            let types = registry.types.prefix(catalogCount)
+            let followers = try SystemCatalog.entries.map { try #require(UTType($0.identifier)) }
+            var conforming = 0
+            var wrong: [String] = []
+            for (slot, type) in types.enumerated() {
+                #expect(type.isCatalog && followers[slot].isCatalog && followers[slot] == type)
+                for (other, supertype) in types.enumerated() {
+                    let expected = storage.conforms(Int32(slot), Int32(other))
+                    if type.conforms(to: supertype) != expected
+                        || followers[slot].conforms(to: followers[other]) != expected
+                    {
+                        wrong.append("\(type) to \(supertype)")
+                    }
+                    conforming += expected ? 1 : 0
+                }
+            }
+            #expect(wrong.isEmpty)
+            // Reflexive, plus at least one parent for every type that is no root.
+            #expect(conforming >= catalogCount * 2 - SystemCatalog.functionalRoots.count)
+            if let bits = registry.type(withIdentifier: "org.dndkit.test.bits") {
+                #expect(!bits.isCatalog && bits.conforms(to: .image) && !UTType.png.conforms(to: bits))
+            }
+        }
+        #expect(registries[1].type(withIdentifier: "org.dndkit.test.bits") != nil)
+        #expect(UTType.png.conforms(to: .image) && UTType.png.conforms(to: .data) && !UTType.png.conforms(to: .text))
+        #expect(UTType.item.conforms(to: .item) && !UTType.item.conforms(to: .data) && !UTType.jpeg.conforms(to: .png))
+    }
+
     /// Every static member names a catalog type, and is declared.
     @Test(arguments: UTTypeStaticMembers.all)
     func staticMemberIsDeclared(member: UTTypeStaticMembers.Member) {

@@ -47,6 +47,8 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
     /// The desktop database this registry reads when a look-up first needs it.
     let deferred: DeferredDesktopDatabase?
     @usableFromInline let closure: ConformanceClosure
+    /// The catalog's part of `closure`, as bits and masks that catalog types' values carry.
+    let catalogConformance: CatalogConformance
     let inputs: RegistryInputs
     private let slotByIdentifier: [String: Int32]
     private let tagIndexes: TagIndexes
@@ -66,6 +68,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
         self.desktop = desktop
         self.deferred = inputs.deferredDesktop.map(DeferredDesktopDatabase.init)
         self.closure = closure
+        self.catalogConformance = CatalogConformance(closure: closure, systemCount: systemCount)
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
@@ -81,6 +84,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
     func _checkInvariants() {
         #if DEBUG
             precondition(closure.count == count, "closure: \(closure.count) rows for \(count) types")
+            catalogConformance._checkInvariants(closure: closure)
             closure._checkInvariants { slot in
                 if Int(slot) < entries.count {
                     return entries[Int(slot)].parents
@@ -183,6 +187,24 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
             tagIndexes.mimeTypes.firstSlot(withFolded: tag, where: accept)
                 ?? desktop?.firstSlot(withFoldedTag: tag, of: .mimeType, where: accept)
         case .other: tagIndexes.others[tagClass.folded]?.firstSlot(withFolded: tag, where: accept)
+        }
+    }
+
+    /// The preferred slot among the types with a folded filename extension or MIME type that `accept` accepts, in
+    /// this registry's own tag indexes (not its desktop database's, which `firstSlot(withFoldedTag:of:where:)` also
+    /// reads).
+    ///
+    /// - Parameters:
+    ///   - tag: the tag, folded in words.
+    ///   - kind: the kind of its tag class.
+    ///   - accept: whether a slot will do.
+    /// - Returns: the first slot accepted, in order of preference.
+    @inline(__always)
+    func firstOwnSlot(withFolded tag: FoldedTag, of kind: UTTagClass.Kind, where accept: (Int32) -> Bool) -> Int32? {
+        switch kind {
+        case .filenameExtension: tagIndexes.filenameExtensions.firstSlot(withFolded: tag, where: accept)
+        case .mimeType: tagIndexes.mimeTypes.firstSlot(withFolded: tag, where: accept)
+        case .other: nil
         }
     }
 

@@ -12,10 +12,15 @@ final class TagIndex: Sendable {
         let bytesCount: Int32
         let slotsStart: Int32
         let slotsCount: Int32
+        /// Where the key's bytes start in `words`.
+        let wordsStart: Int32
     }
 
     /// The keys' bytes, back to back.
     private let bytes: [UInt8]
+    /// The keys' bytes again, each key in little-endian words of its own, zero past its end (as `FoldedTag` holds a
+    /// tag).
+    private let words: [UInt64]
     private let keys: [Key]
     /// The slots of every key, key after key.
     private let slots: [Int32]
@@ -41,7 +46,16 @@ final class TagIndex: Sendable {
         slots.reserveCapacity(placed.count)
         var keys: [Key] = []
         keys.reserveCapacity(builder.keys.count)
+        var words: [UInt64] = []
         for (number, key) in builder.keys.enumerated() {
+            let wordsStart = words.count
+            for offset in stride(from: 0, to: Int(key.bytesCount), by: 8) {
+                var word: UInt64 = 0
+                for index in offset..<min(offset + 8, Int(key.bytesCount)) {
+                    word |= UInt64(builder.bytes[Int(key.bytesStart) + index]) &<< UInt64((index - offset) * 8)
+                }
+                words.append(word)
+            }
             let start = slots.count
             for slot in placed[Int(starts[number])..<Int(starts[number + 1])] where !slots[start...].contains(slot) {
                 slots.append(slot)
@@ -49,9 +63,10 @@ final class TagIndex: Sendable {
             keys.append(
                 Key(
                     hash: key.hash, bytesStart: key.bytesStart, bytesCount: key.bytesCount,
-                    slotsStart: Int32(start), slotsCount: Int32(slots.count - start)))
+                    slotsStart: Int32(start), slotsCount: Int32(slots.count - start), wordsStart: Int32(wordsStart)))
         }
         self.bytes = builder.bytes
+        self.words = words
         self.keys = keys
         self.slots = slots
         self.buckets = builder.buckets
@@ -64,6 +79,43 @@ final class TagIndex: Sendable {
             return slots[position]
         }
         return nil
+    }
+
+    /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first: the look-up
+    /// of `FoldedTag`, a word at a time.
+    @inline(__always)
+    func firstSlot(withFolded key: FoldedTag, where accept: (Int32) -> Bool) -> Int32? {
+        for position in positions(ofFolded: key) where accept(slots[position]) {
+            return slots[position]
+        }
+        return nil
+    }
+
+    /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
+    private func positions(ofFolded key: FoldedTag) -> Range<Int> {
+        let hash = TagIndexBuilder.hash(key)
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let candidate = keys[Int(buckets[bucket] - 1)]
+            if candidate.hash == hash && Int(candidate.bytesCount) == key.count
+                && sameWords(from: Int(candidate.wordsStart), key)
+            {
+                let start = Int(candidate.slotsStart)
+                return start..<start + Int(candidate.slotsCount)
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return 0..<0
+    }
+
+    /// Whether the words of a key of `key.count` bytes, from `start`, are `key`'s.
+    @inline(__always)
+    private func sameWords(from start: Int, _ key: FoldedTag) -> Bool {
+        for index in 0..<(key.count + 7) / 8 where words[start + index] != key.word(index) {
+            return false
+        }
+        return true
     }
 
     /// Every slot with the folded tag `key`, preferred first.
@@ -111,6 +163,20 @@ final class TagIndex: Sendable {
                 precondition(start >= 0 && end <= bytes.count, "key \(number): bytes out of range")
                 let keyBytes = Array(bytes[start..<end])
                 precondition(key.hash == TagIndexBuilder.hash(keyBytes.span), "key \(number): hash")
+                let wordCount = (keyBytes.count + 7) / 8
+                precondition(
+                    key.wordsStart >= 0 && Int(key.wordsStart) + wordCount <= words.count,
+                    "key \(number): words out of range")
+                for (index, byte) in keyBytes.enumerated() {
+                    let word = words[Int(key.wordsStart) + index / 8]
+                    precondition(
+                        UInt8(truncatingIfNeeded: word >> UInt64(index % 8 * 8)) == byte, "key \(number): words")
+                }
+                if keyBytes.count % 8 != 0 {
+                    precondition(
+                        words[Int(key.wordsStart) + wordCount - 1] >> UInt64(keyBytes.count % 8 * 8) == 0,
+                        "key \(number): zero past its end")
+                }
                 precondition(
                     key.slotsStart >= 0 && Int(key.slotsStart) + Int(key.slotsCount) <= slots.count,
                     "key \(number): slots out of range")
@@ -246,10 +312,25 @@ struct TagIndexBuilder: Sendable {
         return (nil, bucket)
     }
 
-    /// Whether `key` is the bytes stored from `start`, which hold at least as many.
+    /// Whether `key` is the bytes stored from `start`, which hold at least as many: compared eight bytes at a time
+    /// (the last eight, overlapping, for the rest of a key of eight bytes or more).
     @inline(__always)
     static func equal(_ stored: [UInt8], from start: Int, _ key: Span<UInt8>) -> Bool {
-        for offset in key.indices where stored[start + offset] != key[offset] {
+        let count = key.count
+        let storedKey = stored.span.extracting(start..<start + count)
+        let left = storedKey.bytes
+        let right = key.bytes
+        var offset = 0
+        while offset + 8 <= count {
+            if ByteWord.load(left, at: offset) != ByteWord.load(right, at: offset) {
+                return false
+            }
+            offset += 8
+        }
+        if offset < count && count >= 8 {
+            return ByteWord.load(left, at: count - 8) == ByteWord.load(right, at: count - 8)
+        }
+        for index in offset..<count where storedKey[index] != key[index] {
             return false
         }
         return true
@@ -282,28 +363,55 @@ struct TagIndexBuilder: Sendable {
         self.buckets = buckets
     }
 
-    /// A hash of some bytes, eight at a time. Tags are short, so this is a handful of multiplications.
+    /// A hash of some bytes, eight at a time (a word loaded little-endian; the rest of the bytes as one more word,
+    /// taken from the last eight when there are that many). Tags are short, so this is a handful of multiplications.
     @inline(__always)
     static func hash(_ bytes: Span<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        let count = bytes.count
+        let raw = bytes.bytes
+        var hash = start(count)
         var offset = 0
-        while offset + 8 <= bytes.count {
-            var word: UInt64 = 0
-            for byte in 0..<8 {
-                word |= UInt64(bytes[offset + byte]) &<< UInt64(byte &* 8)
-            }
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
+        while offset + 8 <= count {
+            hash = mix(hash, ByteWord.load(raw, at: offset))
             offset += 8
         }
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count {
-            tail |= UInt64(bytes[offset]) << shift
-            shift += 8
-            offset += 1
+        let rest = count - offset
+        if rest > 0 && count >= 8 {
+            tail = ByteWord.load(raw, at: count - 8) &>> UInt64((8 - rest) * 8)
+        } else {
+            for index in 0..<rest {
+                tail |= UInt64(bytes[offset + index]) &<< UInt64(index * 8)
+            }
         }
-        hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        return finish(hash, tail)
+    }
+
+    /// The hash of a folded tag's bytes, from its words: the same as `hash(_:)` of the bytes.
+    @inline(__always)
+    static func hash(_ folded: FoldedTag) -> UInt64 {
+        let whole = folded.count / 8
+        var hash = start(folded.count)
+        for index in 0..<whole {
+            hash = mix(hash, folded.word(index))
+        }
+        return finish(hash, folded.count % 8 == 0 ? 0 : folded.word(whole))
+    }
+
+    @inline(__always)
+    private static func start(_ count: Int) -> UInt64 {
+        0x243F_6A88_85A3_08D3 ^ UInt64(count)
+    }
+
+    @inline(__always)
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
+    }
+
+    @inline(__always)
+    private static func finish(_ hash: UInt64, _ tail: UInt64) -> UInt64 {
+        var hash = (hash ^ tail) &* 0xBF58_476D_1CE4_E5B9
         hash ^= hash >> 31
         hash = hash &* 0x94D0_49BB_1331_11EB
         return hash ^ (hash >> 29)

@@ -272,12 +272,10 @@ public struct TypeRegistry: Sendable {
             return found.map(TagMatch.declared) ?? .undeclared
         }
         switch match {
-        case .malformed, .dynamic:
+        case .malformed:
             return nil
         case .declared(let slot):
             return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
-        case .inline(let inline):
-            return UTType(inline: inline, followsCurrent: followsCurrent)
         case .undeclared:
             // Nobody here declares the tag: the deferred desktop database may.
             if let loaded = storage.withDesktopDatabase {
@@ -288,11 +286,12 @@ public struct TypeRegistry: Sendable {
         }
     }
 
-    /// The type a tag names in `storage`: the preferred declared type, or the dynamic type when `storage` declares
-    /// no type with the tag and has no deferred desktop database that might; `nil` when the tag is malformed or not
-    /// all ASCII, or the supertype is one `storage` does not declare (then `resolveFirst` answers). Reads nothing but
-    /// `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`), and folds the tag on
-    /// the stack: a declared tag costs no allocation, an undeclared one the dynamic type's object.
+    /// The type a tag names in `storage`, found without allocating, counting a reference or calling a closure: the
+    /// preferred declared type, or the dynamic type held inline (`InlineTag`) when `storage` declares no type with the
+    /// tag and has no desktop database that might. `nil` for the slow path to answer: a tag `FoldedTag` does not
+    /// hold (not ASCII, longer than 32 bytes, a MIME type with spaces, malformed), another tag class, a supertype
+    /// `storage` does not declare, a tag only a desktop database may declare, a dynamic type held in an object. Reads
+    /// nothing but `storage` and the supertype, so that the storage may be borrowed (`withCurrentStorage`).
     ///
     /// - Parameters:
     ///   - tag: the tag, in any case.
@@ -313,7 +312,7 @@ public struct TypeRegistry: Sendable {
         var parentSlot = supertype == nil ? UTType.data.slot : -1
         if let supertype {
             // A catalog type has its slot in every registry; others are looked up.
-            if supertype.slot >= 0 && supertype.snapshot == nil {
+            if supertype.isCatalog {
                 required = supertype.slot
                 parentSlot = supertype.slot
             } else if let slot = storage.slot(of: supertype) {
@@ -322,45 +321,23 @@ public struct TypeRegistry: Sendable {
                 return nil  // a supertype this registry does not declare: only dynamic types can conform to it
             }
         }
-        let found = Folding.withFoldedASCII(tag.utf8.span, of: tagClass.kind) { folded -> TagMatch in
-            guard let folded else {
-                return .malformed
-            }
-            let slot = storage.firstSlot(withFoldedTag: folded, of: tagClass) { slot in
-                required < 0 || storage.conforms(slot, required)
-            }
-            if let slot {
-                return .declared(slot)
-            }
-            guard storage.deferred == nil else {
-                return .malformed  // the deferred database may declare it: the slow path reads it
-            }
-            // Held inline when it fits: no allocation, no reference.
-            if parentSlot >= 0,
-                let inline = InlineTag(
-                    folded: folded, kind: tagClass.kind, parentSlot: parentSlot, serial: storage.serial)
-            {
-                return .inline(inline)
-            }
-            // ASCII, so valid UTF-8: the folded tag as a string (up to 15 bytes, no allocation).
-            do {
-                return .dynamic(String(copying: try UTF8Span(validating: folded)))
-            } catch {
-                return .malformed
-            }
-        }
-        switch found ?? .malformed {
-        case .declared(let slot):
-            return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
-        case .inline(let inline):
-            return UTType(inline: inline, followsCurrent: followsCurrent)
-        case .dynamic(let foldedTag):
-            return dynamicType(
-                foldedTag: foldedTag, tagClass: tagClass, conformingTo: supertype, in: storage,
-                followsCurrent: followsCurrent)
-        case .malformed, .undeclared:
+        let kind = tagClass.kind
+        guard let folded = FoldedTag(tag.utf8.span, of: kind) else {
             return nil
         }
+        let slot = storage.firstOwnSlot(withFolded: folded, of: kind) { slot in
+            required < 0 || storage.conforms(slot, required)
+        }
+        if let slot {
+            return UTType(storage: storage, slot: slot, followsCurrent: followsCurrent)
+        }
+        // Undeclared here: held inline when it fits and no desktop database may declare it.
+        guard storage.desktop == nil && storage.deferred == nil && parentSlot >= 0,
+            let inline = InlineTag(folded: folded, kind: kind, parentSlot: parentSlot, serial: storage.serial)
+        else {
+            return nil
+        }
+        return UTType(inline: inline, followsCurrent: followsCurrent)
     }
 
     /// What a tag look-up found.
@@ -368,10 +345,6 @@ public struct TypeRegistry: Sendable {
         case malformed
         case undeclared
         case declared(Int32)
-        /// Undeclared, held inline.
-        case inline(InlineTag)
-        /// Undeclared, with its folded tag, too long to be held inline.
-        case dynamic(String)
     }
 
     /// The slot that candidates must conform to: `nil` for any supertype, `.some(nil)` for a supertype this registry

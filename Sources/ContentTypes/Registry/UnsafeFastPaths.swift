@@ -13,7 +13,7 @@ import Synchronization
 // indexes (`TagIndex`) are plain arrays, whose own invariants `_checkInvariants()` checks after every registry build
 // in debug builds (`RegistryStorage.init`; the tests call it again).
 //
-// Four things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
+// Five things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
 //
 // 1. Folding a tag on the stack (`Folding.withFoldedASCII`). Invariants:
 //    - the temporary buffer holds `source.count` bytes, at least one, and the fold writes at most one byte per byte
@@ -31,11 +31,16 @@ import Synchronization
 //    checks the class in debug builds.
 //
 // 3. A dynamic type's folded tag read into the three words of its `InlineTag` (`InlineTag.words`). Invariants: the
-//    tag has at most 24 bytes (`InlineTag.capacity` is 13), checked by the caller (`InlineTag.init?`) and again here by a
+//    tag has at most 24 bytes (`InlineTag.capacity` is 15), checked by the caller (`InlineTag.init?`) and again here by a
 //    precondition; whole eight-byte words are loaded at `offset` only while `offset + 8 <= count`, through the
 //    `RawSpan` of the tag (a bounds-checked load); the remaining bytes are read one by one from the `Span`.
 //
-// 4. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
+// 4. Eight bytes of a tag loaded as one word (`ByteWord.load`), to fold a tag into words (`FoldedTag`), hash tags and
+//    compare them with a tag index's keys a word at a time (`TagIndexBuilder.hash`, `TagIndexBuilder.equal`). Invariant: a word is loaded at `offset` only
+//    when `0 <= offset` and `offset + 8 <= raw.byteCount`; the caller's loops keep to that (checked by an assertion
+//    here), and the `RawSpan` load checks the bounds again. Any eight bytes are a valid `UInt64`.
+//
+// 5. Each thread's copy of the current registry (`TypeRegistry.withCurrent`, `withCurrentStorage`), in
 //    thread-local storage. Invariants:
 //    - the slot holds nothing, or one retained `ThreadSnapshot` (`passRetained`), released when the slot is given a
 //      new one and by the key's destructor when the thread ends;
@@ -132,6 +137,20 @@ extension UTType {
             return nil
         }
         return unsafeDowncast(owner, to: DetachedType.self)
+    }
+}
+
+extension ByteWord {
+    /// The eight bytes of `raw` from `offset`, little-endian.
+    ///
+    /// - Parameters:
+    ///   - raw: the bytes.
+    ///   - offset: where the word starts; at least eight bytes must follow.
+    /// - Returns: the word.
+    @inline(__always)
+    static func load(_ raw: RawSpan, at offset: Int) -> UInt64 {
+        assert(offset >= 0 && offset + 8 <= raw.byteCount, "a word at \(offset) of \(raw.byteCount) bytes")
+        return UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 }
 
