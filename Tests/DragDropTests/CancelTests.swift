@@ -174,7 +174,7 @@ struct CancelTests {
 
     @Test("Escape while a drop's items are loading cancels the loads; the action never runs")
     func escapeWhileLoading() async throws {
-        let stage = Stage(Token(name: "escape-10000"))
+        let stage = Stage(Token(name: "escape-600000"))
         // The load runs on threads of its own, so that suites holding Swift's cooperative threads do not starve it.
         stage.scene.dropLoadingExecutor = CountingExecutor()
         stage.scene.root.addChild("pane", frame: rect(200, 200, 100, 100), content: .shape(.rectangle, fill: .gray))
@@ -190,13 +190,14 @@ struct CancelTests {
         let session = try #require(stage.scene.dragSessions.first)
         #expect(session.isDropping)
         #expect(session.loadProgress == DropProgress(completedItemCount: 0, totalItemCount: 1))
-        // Once the ten-second load is under way, Escape stops it: its task is cancelled.
-        try await waitUntil { SlowToken.started.withLock { $0.contains("escape-10000") } }
+        // Once the ten-minute load is under way, Escape stops it: its task is cancelled. (A shorter load could end
+        // by itself before this test runs again: the suites beside it can hold every cooperative thread for seconds.)
+        try await waitUntil { SlowToken.started.withLock { $0.contains("escape-600000") } }
         try stage.scene.send(KeyEvent(key: .escape, time: 0.8))
         let finished = await stage.scene.finishDrops()
         #expect(finished.isEmpty)
-        try await waitUntil { SlowToken.cancelled.withLock { $0.contains("escape-10000") } }
-        #expect(SlowToken.cancelled.withLock { $0.contains("escape-10000") })
+        try await waitUntil { SlowToken.cancelled.withLock { $0.contains("escape-600000") } }
+        #expect(SlowToken.cancelled.withLock { $0.contains("escape-600000") })
         #expect(stage.log.lines == ["pane isTargeted true", "pane isTargeted false", "source ended(cancel)"])
         #expect(stage.ending == "ended(cancel) cancelled")
         expectClean(stage)
