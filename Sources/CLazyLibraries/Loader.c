@@ -1,0 +1,55 @@
+// Opening the libraries of CLazyLibraries.h: one `dlopen` and the `dlsym` of each function, once per process.
+#include "Loader.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static struct clazy_state *clazy_state_of(clazy_library library) {
+    switch (library) {
+    case CLAZY_XCB: return &clazy_xcb;
+    case CLAZY_FONTCONFIG: return &clazy_fontconfig;
+    }
+    return NULL;
+}
+
+/// Opens one library and finds each of its functions; on any failure keeps the reason and leaves the table empty.
+static void clazy_open(struct clazy_state *state) {
+    // RTLD_LOCAL: the library's symbols stay out of the global scope, where this target's forwarders of the same
+    // names are; each function is taken from the library's own handle.
+    void *handle = dlopen(state->soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *error = dlerror();
+        snprintf(state->problem, sizeof state->problem, "%s", error ? error : state->soname);
+        return;
+    }
+    for (int index = 0; index < state->count; index++) {
+        void *function = dlsym(handle, state->names[index]);
+        if (function == NULL) {
+            snprintf(
+                state->problem, sizeof state->problem, "%s has no function %s", state->soname, state->names[index]);
+            return;
+        }
+        state->functions[index] = function;
+    }
+    state->loaded = 1;
+}
+
+static void clazy_open_xcb(void) { clazy_open(&clazy_xcb); }
+static void clazy_open_fontconfig(void) { clazy_open(&clazy_fontconfig); }
+
+const char *clazy_load(clazy_library library) {
+    struct clazy_state *state = clazy_state_of(library);
+    if (state == NULL) return "no such library";
+    pthread_once(&state->once, library == CLAZY_XCB ? clazy_open_xcb : clazy_open_fontconfig);
+    return state->loaded ? NULL : state->problem;
+}
+
+void *clazy_function(struct clazy_state *state, int index) {
+    // `loaded` is set once, inside pthread_once, before any caller that saw it set reads the table.
+    if (!state->loaded) {
+        fprintf(stderr, "dnd-sim: %s was called before clazy_load loaded %s\n", state->names[index], state->soname);
+        abort();
+    }
+    return state->functions[index];
+}
