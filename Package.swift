@@ -11,8 +11,8 @@
 //     Simulation, Rendering, FileMoving, dnd-sim and Transfer's staged files are written through FileWriting (over
 //     FileAccess).
 //     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
-//     fontconfig and libxcb (the X11 host's) are opened when first used (CLazyLibraries), not linked: `dnd-sim types
-//     identify` starts without them.
+//     fontconfig, libxcb (the X11 host's) and libmagic are opened when first used (CLazyLibraries), not linked:
+//     `dnd-sim types identify PICTURE.png` starts without them.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
@@ -47,11 +47,9 @@ let package = Package(
     targets: [
         // MARK: System libraries and the C shim
 
-        .systemLibrary(
-            name: "CMagic",
-            pkgConfig: "libmagic",
-            providers: [.apt(["libmagic-dev"])]
-        ),
+        // libmagic's header only (Debian's libmagic-dev): the library is opened by the first `magic_open`, through
+        // CLazyLibraries, and not linked.
+        .systemLibrary(name: "CMagic"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -72,8 +70,8 @@ let package = Package(
         // opened when first used, through CLazyLibraries, and not linked.
         .systemLibrary(name: "CFontconfig"),
         // Libraries only some commands use, opened with `dlopen` when first needed instead of linked, so that the
-        // others start without them (issue 29): libxcb and fontconfig. Their functions are defined here, under their
-        // own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add one).
+        // others start without them (issue 29): libxcb, fontconfig and libmagic. Their functions are defined here,
+        // under their own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add one).
         .target(
             name: "CLazyLibraries",
             linkerSettings: [.linkedLibrary("dl")]
@@ -116,7 +114,7 @@ let package = Package(
         ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "CZlib", "Locking", "Diagnostics", "FileAccess"]
+            dependencies: ["CMagic", "CLazyLibraries", "CZlib", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "PNGCodec",

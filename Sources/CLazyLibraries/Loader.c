@@ -9,6 +9,7 @@ static struct clazy_state *clazy_state_of(clazy_library library) {
     switch (library) {
     case CLAZY_XCB: return &clazy_xcb;
     case CLAZY_FONTCONFIG: return &clazy_fontconfig;
+    case CLAZY_MAGIC: return &clazy_magic;
     }
     return NULL;
 }
@@ -35,13 +36,19 @@ static void clazy_open(struct clazy_state *state) {
     state->loaded = 1;
 }
 
+// pthread_once takes a function without arguments: one for each library.
 static void clazy_open_xcb(void) { clazy_open(&clazy_xcb); }
 static void clazy_open_fontconfig(void) { clazy_open(&clazy_fontconfig); }
+static void clazy_open_magic(void) { clazy_open(&clazy_magic); }
 
 const char *clazy_load(clazy_library library) {
+    switch (library) {
+    case CLAZY_XCB: pthread_once(&clazy_xcb.once, clazy_open_xcb); break;
+    case CLAZY_FONTCONFIG: pthread_once(&clazy_fontconfig.once, clazy_open_fontconfig); break;
+    case CLAZY_MAGIC: pthread_once(&clazy_magic.once, clazy_open_magic); break;
+    default: return "no such library";
+    }
     struct clazy_state *state = clazy_state_of(library);
-    if (state == NULL) return "no such library";
-    pthread_once(&state->once, library == CLAZY_XCB ? clazy_open_xcb : clazy_open_fontconfig);
     return state->loaded ? NULL : state->problem;
 }
 
