@@ -33,7 +33,7 @@ static void clazy_open(struct clazy_state *state) {
         }
         state->functions[index] = function;
     }
-    state->loaded = 1;
+    atomic_store_explicit(&state->loaded, 1, memory_order_release);
 }
 
 // pthread_once takes a function without arguments: one for each library.
@@ -49,12 +49,11 @@ const char *clazy_load(clazy_library library) {
     default: return "no such library";
     }
     struct clazy_state *state = clazy_state_of(library);
-    return state->loaded ? NULL : state->problem;
+    return atomic_load_explicit(&state->loaded, memory_order_acquire) ? NULL : state->problem;
 }
 
 void *clazy_function(struct clazy_state *state, int index) {
-    // `loaded` is set once, inside pthread_once, before any caller that saw it set reads the table.
-    if (!state->loaded) {
+    if (!atomic_load_explicit(&state->loaded, memory_order_acquire)) {
         fprintf(stderr, "dnd-sim: %s was called before clazy_load loaded %s\n", state->names[index], state->soname);
         abort();
     }

@@ -3,6 +3,7 @@
 #include "CLazyLibraries.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 /// One library: its name, the functions DnDKit calls in it, and what loading it gave.
 struct clazy_state {
@@ -15,8 +16,9 @@ struct clazy_state {
     /// Their addresses in the library once loaded, in the same order.
     void **functions;
     pthread_once_t once;
-    /// 1 once the library and every function were found.
-    int loaded;
+    /// 1 once the library and every function were found: set (release) after the table is filled, read (acquire)
+    /// before the table is used, so that a thread that did not run the `pthread_once` sees the whole table.
+    _Atomic int loaded;
     /// Why loading failed, in words.
     char problem[512];
 };
