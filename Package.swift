@@ -11,8 +11,8 @@
 //     Simulation, Rendering, FileMoving, dnd-sim and Transfer's staged files are written through FileWriting (over
 //     FileAccess).
 //     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
-//     fontconfig, libxcb (the X11 host's) and libmagic are opened when first used (CLazyLibraries), not linked:
-//     `dnd-sim types identify PICTURE.png` starts without them.
+//     fontconfig, FreeType, libxcb (the X11 host's) and libmagic are opened when first used (CLazyLibraries), not
+//     linked: `dnd-sim types identify PICTURE.png` starts without them.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
@@ -60,18 +60,17 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first).
-        .systemLibrary(
-            name: "CFreeType",
-            pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]
-        ),
+        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first). Its header only
+        // (Debian's libfreetype-dev, in /usr/include/freetype2, which Rendering adds to its search path: pkg-config's
+        // entry would link the library too): the library is opened when first used, through CLazyLibraries.
+        .systemLibrary(name: "CFreeType"),
         // fontconfig's header only (Debian's libfontconfig-dev; the font: fonts-dejavu-core): the library itself is
         // opened when first used, through CLazyLibraries, and not linked.
         .systemLibrary(name: "CFontconfig"),
         // Libraries only some commands use, opened with `dlopen` when first needed instead of linked, so that the
-        // others start without them (issue 29): libxcb, fontconfig and libmagic. Their functions are defined here,
-        // under their own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add one).
+        // others start without them (issue 29): libxcb, fontconfig, FreeType and libmagic. Their functions are defined
+        // here, under their own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add
+        // one).
         .target(
             name: "CLazyLibraries",
             linkerSettings: [.linkedLibrary("dl")]
@@ -141,7 +140,10 @@ let package = Package(
             dependencies: [
                 "Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting", "Locking", "CFreeType", "CFontconfig",
                 "CLazyLibraries",
-            ]
+            ],
+            // FreeType's header directory, which its pkg-config entry would give with the library (issue 29: not
+            // linked). Only FreeTypeFace.swift imports CFreeType, and `internal`ly, so no other module needs it.
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2"])]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.

@@ -10,6 +10,7 @@ static struct clazy_state *clazy_state_of(clazy_library library) {
     case CLAZY_XCB: return &clazy_xcb;
     case CLAZY_FONTCONFIG: return &clazy_fontconfig;
     case CLAZY_MAGIC: return &clazy_magic;
+    case CLAZY_FREETYPE: return &clazy_freetype;
     }
     return NULL;
 }
@@ -40,12 +41,14 @@ static void clazy_open(struct clazy_state *state) {
 static void clazy_open_xcb(void) { clazy_open(&clazy_xcb); }
 static void clazy_open_fontconfig(void) { clazy_open(&clazy_fontconfig); }
 static void clazy_open_magic(void) { clazy_open(&clazy_magic); }
+static void clazy_open_freetype(void) { clazy_open(&clazy_freetype); }
 
 const char *clazy_load(clazy_library library) {
     switch (library) {
     case CLAZY_XCB: pthread_once(&clazy_xcb.once, clazy_open_xcb); break;
     case CLAZY_FONTCONFIG: pthread_once(&clazy_fontconfig.once, clazy_open_fontconfig); break;
     case CLAZY_MAGIC: pthread_once(&clazy_magic.once, clazy_open_magic); break;
+    case CLAZY_FREETYPE: pthread_once(&clazy_freetype.once, clazy_open_freetype); break;
     default: return "no such library";
     }
     struct clazy_state *state = clazy_state_of(library);

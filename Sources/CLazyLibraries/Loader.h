@@ -1,4 +1,4 @@
-// The loader's state for each library, shared by Loader.c and the library's forwarders (XCB.c, Fontconfig.c, Magic.c).
+// The loader's state for each library, shared by Loader.c and the library's forwarders (XCB.c, Fontconfig.c, Magic.c, FreeType.c).
 #pragma once
 #include "CLazyLibraries.h"
 
@@ -26,6 +26,7 @@ struct clazy_state {
 extern struct clazy_state clazy_xcb;
 extern struct clazy_state clazy_fontconfig;
 extern struct clazy_state clazy_magic;
+extern struct clazy_state clazy_freetype;
 
 /// The address of function `index` of a loaded library; stops the program with a message if it is not loaded.
 void *clazy_function(struct clazy_state *state, int index);

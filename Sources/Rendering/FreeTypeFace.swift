@@ -1,5 +1,5 @@
 import CFontconfig
-import CFreeType
+internal import CFreeType
 import CLazyLibraries
 
 /// One font file, found through fontconfig and opened with FreeType: the only code in DnDKit that calls either

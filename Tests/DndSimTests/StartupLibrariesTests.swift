@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `dnd-sim` starts without the libraries only some commands use (issue 29): libxcb, fontconfig and libmagic are
-/// opened when the X11 host, the renderer or a look-up by content first needs them (CLazyLibraries), so
+/// `dnd-sim` starts without the libraries only some commands use (issue 29): libxcb, fontconfig, FreeType and libmagic
+/// are opened when the X11 host, the renderer or a look-up by content first needs them (CLazyLibraries), so
 /// `types identify` of a PNG never maps them.
 @Suite("dnd-sim start-up: libraries loaded on first use")
 struct StartupLibrariesTests {
@@ -16,7 +16,7 @@ struct StartupLibrariesTests {
         return result
     }
 
-    @Test("`types identify` of a PNG maps libpng but none of libxcb, fontconfig and libmagic; of text, libmagic")
+    @Test("`types identify` of a PNG maps libpng but none of libxcb, fontconfig, FreeType, libmagic; of text, libmagic")
     func identifyWithoutDesktopLibraries() throws {
         try withTemporaryFolder("dnd-sim-startup") { folder in
             try FileManager.default.copyItem(
@@ -28,6 +28,7 @@ struct StartupLibrariesTests {
             #expect(!trace.contains("libxcb.so"))
             #expect(!trace.contains("libfontconfig.so"))
             #expect(!trace.contains("libmagic.so"))
+            #expect(!trace.contains("libfreetype.so"))
             // Text is answered by libmagic, opened then.
             let text = try traced(["types", "identify", "notes.txt"], in: folder)
             #expect(text.standardError.contains("libmagic.so"))
@@ -35,7 +36,7 @@ struct StartupLibrariesTests {
         }
     }
 
-    @Test("Drawing text opens fontconfig when first needed: snapshots of a run still find the font")
+    @Test("Drawing text opens fontconfig and FreeType when first needed: snapshots of a run still find the font")
     func snapshotsOpenFontconfig() throws {
         try withTemporaryFolder("dnd-sim-startup") { folder in
             let scene = RunCommandTests.scenes.appendingPathComponent("targeted-overlay.json")
@@ -43,6 +44,7 @@ struct StartupLibrariesTests {
                 ["run", scene.path, "--out", folder.appendingPathComponent("out").path, "--snapshots"], in: folder
             ).standardError
             #expect(trace.contains("libfontconfig.so"))
+            #expect(trace.contains("libfreetype.so"))
             #expect(!trace.contains("libxcb.so"))
             let pictures = try FileManager.default.contentsOfDirectory(
                 atPath: folder.appendingPathComponent("out/snapshots").path)

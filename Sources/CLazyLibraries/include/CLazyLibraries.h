@@ -1,19 +1,21 @@
 // Shared libraries that only some commands use, loaded when first needed rather than at every start: libxcb (the X11
-// host), fontconfig (the renderer's font look-up) and libmagic (identifying what the built-in signatures do not).
+// host), fontconfig and FreeType (the renderer's text) and libmagic (identifying what the built-in signatures do not).
 //
 // Why: each shared library an executable is linked with is opened, mapped and relocated by the dynamic loader before
-// `main`, whatever the command. libxcb (with libXau, libXdmcp, libbsd and libmd), fontconfig (with expat) and libmagic
-// (with liblzma and libbz2) were 10 of the 20 that `dnd-sim types identify PICTURE.png` mapped, and it calls none of
-// them (issue 29; Benchmarks/README.md, "Start-up"). So nothing is linked with them: this target defines each function
-// DnDKit calls (the same name and prototype as in the library's header, which the Swift code imports as before
-// through CXCB, CFontconfig and CMagic) as a forwarder to the library's own, opened with `dlopen` on first use.
+// `main`, whatever the command. libxcb (with libXau, libXdmcp, libbsd and libmd), fontconfig (with expat), FreeType
+// (with two brotli libraries) and libmagic (with liblzma and libbz2) were 13 of the 20 that `dnd-sim types identify
+// PICTURE.png` mapped, and it calls none of them (issue 29; Benchmarks/README.md, "Start-up"). So nothing is linked
+// with them: this target defines each function DnDKit calls (the same name and prototype as in the library's header,
+// which the Swift code imports as before through CXCB, CFontconfig, CFreeType and CMagic) as a forwarder to the
+// library's own, opened with `dlopen` on first use.
 //
 // Rules: call `clazy_load` before the first call into libxcb or fontconfig, and treat a non-NULL answer as the library
-// being unavailable (a typed error, or the fallback the caller has); libmagic's `magic_open` loads libmagic itself and
-// answers NULL when it cannot, as libmagic documents. A forwarder called while its library is not loaded stops the
-// program with a message naming the library (a caller that skipped `clazy_load`), never calls through NULL. A function
-// newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is added to its library's list
-// (CLAZY_XCB_FUNCTIONS in XCB.c, CLAZY_FONTCONFIG_FUNCTIONS in Fontconfig.c, CLAZY_MAGIC_FUNCTIONS in Magic.c).
+// being unavailable (a typed error, or the fallback the caller has); `magic_open` and `FT_Init_FreeType` load their
+// library themselves and fail as the library documents when they cannot. A forwarder called while its library is not
+// loaded stops the program with a message naming the library (a caller that skipped `clazy_load`), never calls
+// through NULL. A function newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is
+// added to its library's list (CLAZY_XCB_FUNCTIONS in XCB.c, CLAZY_FONTCONFIG_FUNCTIONS in Fontconfig.c,
+// CLAZY_FREETYPE_FUNCTIONS in FreeType.c, CLAZY_MAGIC_FUNCTIONS in Magic.c).
 #pragma once
 
 /// A library this target loads on first use.
@@ -24,6 +26,8 @@ typedef enum {
     CLAZY_FONTCONFIG = 1,
     /// libmagic.so.1, which identifies what the built-in signatures do not (text, for one). `magic_open` loads it.
     CLAZY_MAGIC = 2,
+    /// libfreetype.so.6, which draws the renderer's text. `FT_Init_FreeType` loads it.
+    CLAZY_FREETYPE = 3,
 } clazy_library;
 
 /// Loads `library` and every function DnDKit calls in it, once per process (later calls answer at once, from any
