@@ -23,6 +23,7 @@ static const char *const clazy_fontconfig_names[] = {CLAZY_FONTCONFIG_FUNCTIONS(
 static void *clazy_fontconfig_functions[clazy_fontconfig_count];
 
 struct clazy_state clazy_fontconfig = {
+    .library = CLAZY_FONTCONFIG,
     .soname = "libfontconfig.so.1",
     .names = clazy_fontconfig_names,
     .count = clazy_fontconfig_count,

@@ -33,6 +33,7 @@ static const char *const clazy_freetype_names[] = {
 static void *clazy_freetype_functions[clazy_freetype_count];
 
 struct clazy_state clazy_freetype = {
+    .library = CLAZY_FREETYPE,
     .soname = "libfreetype.so.6",
     .names = clazy_freetype_names,
     .count = clazy_freetype_count,

@@ -57,8 +57,16 @@ const char *clazy_load(clazy_library library) {
 
 void *clazy_function(struct clazy_state *state, int index) {
     if (!atomic_load_explicit(&state->loaded, memory_order_acquire)) {
-        fprintf(stderr, "dnd-sim: %s was called before clazy_load loaded %s\n", state->names[index], state->soname);
-        abort();
+        // Not loaded by this target yet: a caller that skipped `clazy_load`, or, in a program that also links the
+        // library itself (a GTK app links fontconfig, FreeType and libxcb), that library calling one of its own
+        // exported functions, which the executable's forwarder of the same name interposes. Loading finds the copy
+        // already in the process then, and the call goes on to it.
+        const char *problem = clazy_load(state->library);
+        if (problem != NULL) {
+            fprintf(
+                stderr, "%s was called, but %s cannot be loaded: %s\n", state->names[index], state->soname, problem);
+            abort();
+        }
     }
     return state->functions[index];
 }

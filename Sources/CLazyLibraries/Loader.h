@@ -1,4 +1,5 @@
-// The loader's state for each library, shared by Loader.c and the library's forwarders (XCB.c, Fontconfig.c, Magic.c, FreeType.c).
+// The loader's state for each library, shared by Loader.c and the library's forwarders (XCB.c, Fontconfig.c, Magic.c,
+// FreeType.c).
 #pragma once
 #include "CLazyLibraries.h"
 
@@ -7,6 +8,8 @@
 
 /// One library: its name, the functions DnDKit calls in it, and what loading it gave.
 struct clazy_state {
+    /// Which library it is, for `clazy_load`.
+    clazy_library library;
     /// The versioned file name `dlopen` looks for (`libxcb.so.1`), as the executable's link would have recorded it.
     const char *soname;
     /// The functions' names, in the order of the library's list.
@@ -28,7 +31,8 @@ extern struct clazy_state clazy_fontconfig;
 extern struct clazy_state clazy_magic;
 extern struct clazy_state clazy_freetype;
 
-/// The address of function `index` of a loaded library; stops the program with a message if it is not loaded.
+/// The address of function `index` of a library, loaded first if need be; stops the program with a message naming the
+/// library if it cannot be loaded (a caller that skipped `clazy_load` and its answer).
 void *clazy_function(struct clazy_state *state, int index);
 
 /// Defines, for a list of the form `F(RESULT, NAME, (PARAMETERS), (ARGUMENTS))` (with `V(NAME, (PARAMETERS),

@@ -27,6 +27,7 @@ static const char *const clazy_magic_names[] = {
 static void *clazy_magic_functions[clazy_magic_count];
 
 struct clazy_state clazy_magic = {
+    .library = CLAZY_MAGIC,
     .soname = "libmagic.so.1",
     .names = clazy_magic_names,
     .count = clazy_magic_count,

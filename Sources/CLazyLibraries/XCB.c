@@ -126,6 +126,7 @@ static const char *const clazy_xcb_names[] = {CLAZY_XCB_FUNCTIONS(CLAZY_NAME, CL
 static void *clazy_xcb_functions[clazy_xcb_count];
 
 struct clazy_state clazy_xcb = {
+    .library = CLAZY_XCB,
     .soname = "libxcb.so.1",
     .names = clazy_xcb_names,
     .count = clazy_xcb_count,

@@ -11,9 +11,12 @@
 //
 // Rules: call `clazy_load` before the first call into libxcb or fontconfig, and treat a non-NULL answer as the library
 // being unavailable (a typed error, or the fallback the caller has); `magic_open` and `FT_Init_FreeType` load their
-// library themselves and fail as the library documents when they cannot. A forwarder called while its library is not
-// loaded stops the program with a message naming the library (a caller that skipped `clazy_load`), never calls
-// through NULL. A function newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is
+// library themselves and fail as the library documents when they cannot. Any other forwarder loads its library too if
+// need be, and stops the program with a message naming it only when it cannot (a caller that skipped `clazy_load`);
+// it never calls through NULL. So a program that also links one of these libraries itself (a GTK app: GTK links
+// fontconfig, FreeType and, through libX11, libxcb), where the library's own calls of its exported functions may reach
+// the executable's forwarders of the same names, works as before: they load the copy already in the process and call
+// on to it. A function newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is
 // added to its library's list (CLAZY_XCB_FUNCTIONS in XCB.c, CLAZY_FONTCONFIG_FUNCTIONS in Fontconfig.c,
 // CLAZY_FREETYPE_FUNCTIONS in FreeType.c, CLAZY_MAGIC_FUNCTIONS in Magic.c).
 #pragma once
