@@ -11,6 +11,8 @@
 //     Simulation, Rendering, FileMoving, dnd-sim and Transfer's staged files are written through FileWriting (over
 //     FileAccess).
 //     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
+//     fontconfig, FreeType, libxcb (the X11 host's) and libmagic are opened when first used (CLazyLibraries), not
+//     linked: `dnd-sim types identify PICTURE.png` starts without them.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
@@ -45,11 +47,9 @@ let package = Package(
     targets: [
         // MARK: System libraries and the C shim
 
-        .systemLibrary(
-            name: "CMagic",
-            pkgConfig: "libmagic",
-            providers: [.apt(["libmagic-dev"])]
-        ),
+        // libmagic's header only (Debian's libmagic-dev): the library is opened by the first `magic_open`, through
+        // CLazyLibraries, and not linked.
+        .systemLibrary(name: "CMagic"),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -60,16 +60,20 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first).
-        .systemLibrary(
-            name: "CFreeType",
-            pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev", "fonts-dejavu-core"])]
+        // FreeType rasterises the snapshots' text, in the font fontconfig finds (DejaVu Sans first). Its header only
+        // (Debian's libfreetype-dev, in /usr/include/freetype2, which Rendering adds to its search path: pkg-config's
+        // entry would link the library too): the library is opened when first used, through CLazyLibraries.
+        .systemLibrary(name: "CFreeType"),
+        // fontconfig's header only (Debian's libfontconfig-dev; the font: fonts-dejavu-core): the library itself is
+        // opened when first used, through CLazyLibraries, and not linked.
+        .systemLibrary(name: "CFontconfig"),
+        // Libraries only some commands use, opened with `dlopen` when first needed instead of linked, so that the
+        // others start without them (issue 29): libxcb, fontconfig, FreeType and libmagic. Their functions are defined
+        // here, under their own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add
+        // one).
+        .target(
+            name: "CLazyLibraries",
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "CPNG",
@@ -84,12 +88,9 @@ let package = Package(
         .target(name: "Locking"),
         // The shape every error shares: a code, a message, where (CodedError, ErrorCode, ErrorLocation).
         .target(name: "Diagnostics"),
-        // libxcb, the X11 protocol library: the only code the desktop host talks to X with.
-        .systemLibrary(
-            name: "CXCB",
-            pkgConfig: "xcb",
-            providers: [.apt(["libxcb1-dev"])]
-        ),
+        // libxcb, the X11 protocol library: the only code the desktop host talks to X with. Its header only (Debian's
+        // libxcb1-dev): the library is opened when first used, through CLazyLibraries, and not linked.
+        .systemLibrary(name: "CXCB"),
         // What the desktop hosts share (the X11 host here, the GTK package under Integrations/GTK): the one MIME ↔
         // UTType table, uri-lists, files handed to other programs. Free of X11 and GTK.
         .target(
@@ -100,8 +101,8 @@ let package = Package(
         .target(
             name: "DesktopX11",
             dependencies: [
-                "CXCB", "Locking", "Diagnostics", "ContentTypes", "Transfer", "Gestures", "DragDrop", "PNGCodec",
-                "Rendering", "DesktopTransfer",
+                "CXCB", "CLazyLibraries", "Locking", "Diagnostics", "ContentTypes", "Transfer", "Gestures", "DragDrop",
+                "PNGCodec", "Rendering", "DesktopTransfer",
             ]
         ),
         // Opening the user's files for reading: regular files only, never a pipe or device, reads bounded by the size
@@ -112,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "CZlib", "Locking", "Diagnostics", "FileAccess"]
+            dependencies: ["CMagic", "CLazyLibraries", "CZlib", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "PNGCodec",
@@ -138,7 +139,11 @@ let package = Package(
             name: "Rendering",
             dependencies: [
                 "Gestures", "DragDrop", "PNGCodec", "Diagnostics", "FileWriting", "Locking", "CFreeType", "CFontconfig",
-            ]
+                "CLazyLibraries",
+            ],
+            // FreeType's header directory, which its pkg-config entry would give with the library (issue 29: not
+            // linked). Only FreeTypeFace.swift imports CFreeType, and `internal`ly, so no other module needs it.
+            swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2"])]
         ),
         // Moves and copies real files through a two-pane drag: hard links within a file system, verified copies
         // across them.

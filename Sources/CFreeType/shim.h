@@ -1,5 +1,6 @@
 // FreeType, the font rasteriser (Debian's libfreetype-dev): the snapshot renderer's text. Only
-// Sources/Rendering/FreeTypeFace.swift imports this module.
+// Sources/Rendering/FreeTypeFace.swift imports this module (`internal import`), with /usr/include/freetype2 on its
+// search path (Package.swift). The header only: the library is opened when first used (CLazyLibraries), not linked.
 #include <ft2build.h>
 #include FT_FREETYPE_H
 

@@ -1,2 +1,3 @@
-// The system libmagic, found through pkg-config ("libmagic", Debian package libmagic-dev).
+// The system libmagic's header (Debian's libmagic-dev). The library itself is opened by the first `magic_open`
+// (CLazyLibraries), not linked.
 #include <magic.h>

@@ -1,3 +1,4 @@
+import CLazyLibraries
 import CXCB
 import Foundation
 
@@ -22,12 +23,17 @@ final class X11Connection {
     /// Events read while waiting for another kind, handed out first by ``nextEvent(timeout:matching:)``.
     private var pending: [X11Event] = []
 
-    /// Connects to `display` (nil for `DISPLAY`) and makes the connection's window. The C functions are
-    /// `xcb_connect`, `xcb_setup_roots_iterator` and `xcb_create_window`.
+    /// Connects to `display` (nil for `DISPLAY`) and makes the connection's window, loading libxcb first if no
+    /// connection did (`clazy_load`: it is opened when first used, not linked). The C functions are `xcb_connect`,
+    /// `xcb_setup_roots_iterator` and `xcb_create_window`.
     init(display: String? = nil) throws(X11Error) {
         let name = display ?? ProcessInfo.processInfo.environment["DISPLAY"]
         guard let name, !name.isEmpty else {
             throw X11Error(.noDisplay, "DISPLAY is not set: there is no X server to talk to (start one, e.g. Xvfb)")
+        }
+        if let problem = clazy_load(CLAZY_XCB) {
+            throw X11Error(
+                .connectionFailed, "cannot load libxcb, the X11 library (\(String(cString: problem))): install libxcb1")
         }
         var screenNumber: Int32 = 0
         var connection = xcb_connect(name, &screenNumber)

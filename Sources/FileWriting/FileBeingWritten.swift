@@ -138,11 +138,7 @@ package final class FileBeingWritten {
     ///   was), or the failure of the rename; the hidden file is removed then.
     @discardableResult
     package func place(_ existing: OutputFile.Replacing) throws(FileSystemError) -> WrittenFile {
-        try close()
-        var status = stat()
-        guard lstat(temporaryPath, &status) == 0 else {
-            throw FileSystemError(operation, path: path, errno: errno)
-        }
+        let written = try finish()
         let code: Int32 =
             switch existing {
             // A marked file that is to be replaced comes as `fileWritten`; without one, nothing is in the way.
@@ -154,6 +150,40 @@ package final class FileBeingWritten {
             throw FileSystemError(operation, path: path, errno: code)
         }
         placed = true
+        return written
+    }
+
+    /// Gives the finished file the first free name of ``path``'s folder among its own name, `NAME 2.EXT`,
+    /// `NAME 3.EXT`, … (``FreeName``), closing it first. Nothing is ever replaced: each name is tried with
+    /// `renameat2(RENAME_NOREPLACE)` (or `link`), and the next one only when that one is taken.
+    /// - Parameter attempts: How many names are tried before giving up.
+    /// - Returns: The path the file got, and the identity of the file written.
+    /// - Throws: `FileSystemError`: `exists`, naming ``path``, when all of `attempts` names are taken; the failure of
+    ///   the rename (`ENAMETOOLONG` for a name too long already, permission denied, …) naming the name tried. The
+    ///   hidden file is removed then.
+    @discardableResult
+    package func placeUnderFreeName(
+        attempts: Int = 10_000
+    ) throws(FileSystemError) -> (path: String, file: WrittenFile) {
+        let written = try finish()
+        let url = URL(fileURLWithPath: path)
+        let result = Renaming.withoutReplacing(
+            temporaryPath, inFolder: url.deletingLastPathComponent().path, freeNameFor: url.lastPathComponent,
+            attempts: attempts)
+        guard result.errno == 0 else {
+            throw FileSystemError(operation, path: result.errno == EEXIST ? path : result.path, errno: result.errno)
+        }
+        placed = true
+        return (result.path, written)
+    }
+
+    /// Closes the file before it gets its name, and tells what was written.
+    private func finish() throws(FileSystemError) -> WrittenFile {
+        try close()
+        var status = stat()
+        guard lstat(temporaryPath, &status) == 0 else {
+            throw FileSystemError(operation, path: path, errno: errno)
+        }
         return WrittenFile(status)
     }
 }

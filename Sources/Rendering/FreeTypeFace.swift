@@ -1,5 +1,6 @@
 import CFontconfig
-import CFreeType
+internal import CFreeType
+import CLazyLibraries
 
 /// One font file, found through fontconfig and opened with FreeType: the only code in DnDKit that calls either
 /// library.
@@ -45,6 +46,11 @@ final class FreeTypeFace {
     /// - Throws: ``FontError``: `.notFound` when fontconfig finds no font file, `.unreadable` when FreeType cannot
     ///   open the one it found or it maps no Unicode characters.
     static func open(families: [String]) throws(FontError) -> FreeTypeFace {
+        // fontconfig is opened when first used, not linked (CLazyLibraries), so that commands without text start
+        // without it.
+        if let problem = clazy_load(CLAZY_FONTCONFIG) {
+            throw FontError(.notFound, "fontconfig could not be loaded: \(String(cString: problem))")
+        }
         guard let config = FcInitLoadConfigAndFonts() else {
             throw FontError(.notFound, "fontconfig could not load its configuration")
         }

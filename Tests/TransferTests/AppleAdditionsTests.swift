@@ -143,6 +143,24 @@ struct AppleTransferAdditionsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
     }
 
+    @Test func exportSkipsEveryTakenName() async throws {
+        let folder = try temporaryFolder("export")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await "one".export(to: folder, contentType: .plainText)
+        let stem = first.deletingPathExtension().lastPathComponent
+        let suffix = first.pathExtension.isEmpty ? "" : "." + first.pathExtension
+        // The user's files and a folder under the next two names stay as they are.
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("\(stem) 2\(suffix)"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("\(stem) 3\(suffix)"), withIntermediateDirectories: false)
+        let next = try await "two".export(to: folder, contentType: .plainText)
+        #expect(next.lastPathComponent == "\(stem) 4\(suffix)")
+        #expect(try String(contentsOf: next, encoding: .utf8) == "two")
+        #expect(try String(contentsOf: folder.appendingPathComponent("\(stem) 2\(suffix)"), encoding: .utf8) == "mine")
+        #expect(try String(contentsOf: first, encoding: .utf8) == "one")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 4)
+    }
+
     @Test func exportToAMissingFolderIsATypedError() async throws {
         let folder = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
         let error = await #expect(throws: TransferError.self) {

@@ -112,29 +112,18 @@ struct FileTests {
         #expect(!received.isOriginalFile)
     }
 
-    @Test("the staging folder is private and staged files are created exclusively, without following links")
-    func exclusiveCreation() throws {
+    @Test("the staging folder is private and staged files are readable by their owner only")
+    func privateStaging() throws {
         var status = stat()
         #expect(stat(try StagingArea.directory().path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o700)
 
-        let folder = try StagingArea.makeSubdirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("target.txt")
-        try Data("keep".utf8).write(to: target)
-        let link = folder.appendingPathComponent("link.txt")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        for existing in [link, target] {
-            let error = #expect(throws: TransferError.self) { _ = try FileDescriptor.createExclusively(at: existing) }
-            #expect(error?.code == .fileSystem)
-            #expect(error?.message.contains("File exists") == true)
-        }
-        #expect(try Data(contentsOf: target) == Data("keep".utf8))
-
-        let fresh = folder.appendingPathComponent("fresh.txt")
-        _ = try FileDescriptor.createExclusively(at: fresh)
-        #expect(stat(fresh.path, &status) == 0)
+        // Created exclusively, without following a link, and never over a file: FileBeingWritten's part, tested in
+        // FileWritingTests.
+        let staged = try StagedFile.create(named: "fresh.txt") { try $0.write(Data("fresh".utf8)) }
+        #expect(stat(staged.url.path, &status) == 0)
         #expect(status.st_mode & 0o777 == 0o600)
+        #expect(try Data(contentsOf: staged.url) == Data("fresh".utf8))
     }
 
     @Test("a staged file is written aside and named only once complete: a write that fails leaves nothing")

@@ -37,53 +37,49 @@ enum FolderDrop {
         return named.max { ($0.supertypes.count, $1.identifier) < ($1.supertypes.count, $0.identifier) } ?? type
     }
 
-    /// Saves `data` in `folder` as `name`, or `name 2`, `name 3`… (before the extension) when taken.
+    /// Saves `data` in `folder` as `name`, or `name 2`, `name 3`… (before the extension) when taken: written aside,
+    /// synced and read back, then given the first free name without replacing anything (`FileBeingWritten`'s
+    /// `placeUnderFreeName`), so a file that appears under a name meanwhile is skipped, never overwritten.
     /// - Returns: The path written.
-    /// - Throws: `FileSystemError` when the folder cannot take it, or when the file did not read back as written
-    ///   (`readBackDiffers`; it was not given its name); `SimulationError` when every name is taken.
+    /// - Throws: `FileSystemError` when the folder cannot take it, when the file did not read back as written
+    ///   (`readBackDiffers`; it was not given a name), or `exists` when every name is taken.
     static func save(_ data: Data, as name: String, in folder: URL) throws -> String {
-        let path = try freePath(for: name, in: folder)
-        // Never over a file: one that appears meanwhile makes this fail rather than be replaced.
-        try OutputFile.writeContents(data, toPath: path, existing: .nothing, readingBack: true)
-        return path
+        let file = try FileBeingWritten(for: folder.appendingPathComponent(name).path)
+        try file.write(data)
+        try file.synchronize()
+        try file.readBack(matches: data)
+        return try file.placeUnderFreeName(attempts: attempts).path
     }
 
     /// Gives a file another program saved itself (Direct Save) its place in `folder`, the folder its private folder is
     /// in: as `name`, or `name 2`, `name 3`… (before the extension) when taken — each tried with a rename that never
-    /// replaces, so a file that appears meanwhile under a name is left alone and the next name is tried.
+    /// replaces (`Renaming`), so a file that appears meanwhile under a name is left alone and the next name is tried.
     /// - Returns: The path the file now has.
     /// - Throws: `FileSystemError` when the rename fails otherwise; `SimulationError` when every name is taken.
     static func place(_ saved: DirectlySavedFile, as name: String, in folder: URL) throws -> String {
-        for path in candidatePaths(for: name, in: folder) {
-            let code = saved.place(at: path)
-            guard code == EEXIST else {
-                guard code == 0 else {
-                    throw FileSystemError("cannot save the dropped file as", path: path, errno: code)
-                }
-                return path
-            }
+        let placed = Renaming.withoutReplacing(
+            saved.file.path, inFolder: folder.path, freeNameFor: name, attempts: attempts)
+        switch placed.errno {
+        case 0:
+            return placed.path
+        case EEXIST:
+            throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
+        default:
+            throw FileSystemError("cannot save the dropped file as", path: placed.path, errno: placed.errno)
         }
-        throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
     }
 
-    /// The path in `folder` that `save(_:as:in:)` would write `name` to: `name`, or `name 2`, `name 3`… (before the
-    /// extension), the first that no file has.
+    /// How many names are tried: `name`, then `name 2` to `name 1000`.
+    private static let attempts = 1000
+
+    /// The path in `folder` that `save(_:as:in:)` would write `name` to now: `name`, or `name 2`, `name 3`… (before
+    /// the extension, `FreeName`), the first that no file has.
     /// - Throws: `SimulationError` when every name is taken.
     static func freePath(for name: String, in folder: URL) throws -> String {
-        guard let path = candidatePaths(for: name, in: folder).first(where: { !OutputFile.exists($0) }) else {
-            throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
+        for number in 1...attempts {
+            let path = folder.appendingPathComponent(FreeName.candidate(name, number: number)).path
+            if !OutputFile.exists(path) { return path }
         }
-        return path
-    }
-
-    /// The paths a file named `name` may have in `folder`, in the order they are tried: `name`, `name 2`, `name 3`…
-    /// up to `name 1000` (numbered before the extension).
-    private static func candidatePaths(for name: String, in folder: URL) -> some Sequence<String> {
-        let base = (name as NSString).deletingPathExtension
-        let suffix = (name as NSString).pathExtension
-        return (1...1000).lazy.map { number in
-            let candidate = number == 1 ? name : "\(base) \(number)" + (suffix.isEmpty ? "" : ".\(suffix)")
-            return folder.appendingPathComponent(candidate).path
-        }
+        throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
     }
 }

@@ -12,21 +12,11 @@ import Foundation
 struct FileDescriptor: ~Copyable {
     let raw: Int32
     let url: URL
-    /// The size of a file opened for reading when it was opened; 0 for a created file.
+    /// The size of the file when it was opened.
     let size: Int
 
     deinit {
         close(raw)
-    }
-
-    /// Creates a new file, failing if anything (a file, a link) is already there; the corresponding C function is
-    /// `open` with `O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0600.
-    static func createExclusively(at url: URL) throws -> FileDescriptor {
-        let raw = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard raw >= 0 else {
-            throw TransferError.fileSystem("cannot create", file: url, errno: errno)
-        }
-        return FileDescriptor(raw: raw, url: url, size: 0)
     }
 
     /// Opens a regular file for reading through `ReadableFile`, which refuses a named pipe, a socket or a device
@@ -76,19 +66,6 @@ struct FileDescriptor: ~Copyable {
             }
             if errno != EINTR {
                 throw TransferError.fileSystem("cannot read", file: url, errno: errno)
-            }
-        }
-    }
-
-    /// Writes all of `bytes`; the corresponding C function is `write`.
-    func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(raw, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if count > 0 {
-                offset += count
-            } else if count == 0 || errno != EINTR {
-                throw TransferError.fileSystem("cannot write", file: url, errno: count == 0 ? EIO : errno)
             }
         }
     }

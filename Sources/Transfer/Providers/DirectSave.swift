@@ -1,5 +1,4 @@
 import ContentTypes
-import FileWriting
 import Foundation
 import Locking
 
@@ -35,7 +34,7 @@ package struct DirectSave: Sendable {
 }
 
 /// A file a sender saved itself (``DirectSave``), kept in a private folder of its own until the receiver gives it its
-/// place (``place(at:)``).
+/// place (with `Renaming.withoutReplacing`).
 ///
 /// The private folder is made with `mkdtemp` (mode 0700, `.dnd-sim-save-` and six random characters) inside the
 /// folder where the file is wanted, so that giving it its place is a rename on one file system. The sender is asked to
@@ -71,13 +70,6 @@ package final class DirectlySavedFile: Sendable {
         removeFolder()
     }
 
-    /// Gives the saved file the name `path` without ever replacing what is there (``Renaming/withoutReplacing(_:_:)``).
-    /// - Parameter path: A path in the folder the private folder is in.
-    /// - Returns: 0, or the `errno` of the failure: `EEXIST` when something has that name (it is left as it is).
-    package func place(at path: String) -> Int32 {
-        Renaming.withoutReplacing(file.path, path)
-    }
-
     /// Removes the private folder and whatever is in it (a file the sender wrote, anything it left beside it); does
     /// nothing the second time. Symbolic links in it are removed, never followed.
     func removeFolder() {
@@ -106,7 +98,7 @@ extension ItemProvider {
     ///   - name: The name the saved file has in the private folder.
     ///   - accepted: The types the receiver takes.
     /// - Returns: The saved file's bytes, the type its content has (its name refining it) and the file, which the
-    ///   receiver gives its place with ``DirectlySavedFile/place(at:)``; nil when the sender cannot save directly or
+    ///   receiver gives its place (`Renaming.withoutReplacing`); nil when the sender cannot save directly or
     ///   answered ``DirectSave/Answer/fallBack``: load the bytes and save them then.
     /// - Throws: The sender's error; `CancellationError` when the load was cancelled; `TransferError` when the private
     ///   folder cannot be made, the saved file is not a regular file, is larger than ``maximumLoadSize`` or holds a

@@ -1,0 +1,51 @@
+// libmagic's functions that ContentTypes (Sources/ContentTypes/Sniffing/MagicHandle.swift) calls, forwarded to
+// libmagic.so.1 (CLazyLibraries.h says why): identifying a PNG or any file the built-in signatures answer never opens
+// it. `magic_open`, which MagicHandle calls before any other, loads the library itself and fails as libmagic documents
+// (NULL, with errno set: ELIBACC) when it cannot, which MagicHandle reports as `libmagicUnavailable`; the others take
+// the handle it returned. Each entry is the prototype of <magic.h>, with the arguments passed on.
+#include "Loader.h"
+
+#include <errno.h>
+#include <magic.h>
+#include <stddef.h>
+
+#define CLAZY_MAGIC_OPEN(F, V) F(magic_t, magic_open, (int flags), (flags))
+#define CLAZY_MAGIC_FUNCTIONS(F, V)                                                                                   \
+    V(magic_close, (magic_t cookie), (cookie))                                                                        \
+    F(const char *, magic_buffer, (magic_t cookie, const void *buffer, size_t length), (cookie, buffer, length))       \
+    F(const char *, magic_error, (magic_t cookie), (cookie))                                                          \
+    F(int, magic_load, (magic_t cookie, const char *filename), (cookie, filename))
+
+enum {
+    CLAZY_MAGIC_OPEN(CLAZY_INDEX, CLAZY_INDEX_VOID)
+    CLAZY_MAGIC_FUNCTIONS(CLAZY_INDEX, CLAZY_INDEX_VOID)
+    clazy_magic_count
+};
+
+static const char *const clazy_magic_names[] = {
+    CLAZY_MAGIC_OPEN(CLAZY_NAME, CLAZY_NAME_VOID) CLAZY_MAGIC_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
+static void *clazy_magic_functions[clazy_magic_count];
+
+struct clazy_state clazy_magic = {
+    .library = CLAZY_MAGIC,
+    .soname = "libmagic.so.1",
+    .names = clazy_magic_names,
+    .count = clazy_magic_count,
+    .functions = clazy_magic_functions,
+    .once = PTHREAD_ONCE_INIT,
+};
+
+magic_t magic_open(int flags) {
+    if (clazy_load(CLAZY_MAGIC) != NULL) {
+        errno = ELIBACC;
+        return NULL;
+    }
+    magic_t (*function)(int) = (magic_t(*)(int))clazy_function(&clazy_magic, clazy_index_magic_open);
+    return function(flags);
+}
+
+#define CLAZY_MAGIC_FORWARDER(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                   \
+    CLAZY_FORWARDER(clazy_magic, RESULT, NAME, PARAMETERS, ARGUMENTS)
+#define CLAZY_MAGIC_FORWARDER_VOID(NAME, PARAMETERS, ARGUMENTS)                                                      \
+    CLAZY_FORWARDER_VOID(clazy_magic, NAME, PARAMETERS, ARGUMENTS)
+CLAZY_MAGIC_FUNCTIONS(CLAZY_MAGIC_FORWARDER, CLAZY_MAGIC_FORWARDER_VOID)
