@@ -17,22 +17,7 @@
     F(FcResult, FcPatternGetInteger, (const FcPattern *p, const char *object, int n, int *i), (p, object, n, i))      \
     F(FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 **s), (p, object, n, s))
 
-enum { CLAZY_FONTCONFIG_FUNCTIONS(CLAZY_INDEX, CLAZY_INDEX_VOID) clazy_fontconfig_count };
+#define CLAZY_STATE clazy_fontconfig
+CLAZY_DEFINE_STATE(CLAZY_FONTCONFIG, "libfontconfig.so.1", CLAZY_FONTCONFIG_FUNCTIONS)
 
-static const char *const clazy_fontconfig_names[] = {CLAZY_FONTCONFIG_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
-static void *clazy_fontconfig_functions[clazy_fontconfig_count];
-
-struct clazy_state clazy_fontconfig = {
-    .library = CLAZY_FONTCONFIG,
-    .soname = "libfontconfig.so.1",
-    .names = clazy_fontconfig_names,
-    .count = clazy_fontconfig_count,
-    .functions = clazy_fontconfig_functions,
-    .once = PTHREAD_ONCE_INIT,
-};
-
-#define CLAZY_FONTCONFIG_FORWARDER(RESULT, NAME, PARAMETERS, ARGUMENTS)                                              \
-    CLAZY_FORWARDER(clazy_fontconfig, RESULT, NAME, PARAMETERS, ARGUMENTS)
-#define CLAZY_FONTCONFIG_FORWARDER_VOID(NAME, PARAMETERS, ARGUMENTS)                                                 \
-    CLAZY_FORWARDER_VOID(clazy_fontconfig, NAME, PARAMETERS, ARGUMENTS)
-CLAZY_FONTCONFIG_FUNCTIONS(CLAZY_FONTCONFIG_FORWARDER, CLAZY_FONTCONFIG_FORWARDER_VOID)
+CLAZY_FONTCONFIG_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

@@ -22,24 +22,9 @@
     F(int, FT_Load_Glyph, (void *face, unsigned int index, int32_t flags), (face, index, flags))                      \
     F(int, FT_Render_Glyph, (void *slot, int mode), (slot, mode))
 
-enum {
-    CLAZY_FREETYPE_INIT(CLAZY_INDEX, CLAZY_INDEX_VOID)
-    CLAZY_FREETYPE_FUNCTIONS(CLAZY_INDEX, CLAZY_INDEX_VOID)
-    clazy_freetype_count
-};
-
-static const char *const clazy_freetype_names[] = {
-    CLAZY_FREETYPE_INIT(CLAZY_NAME, CLAZY_NAME_VOID) CLAZY_FREETYPE_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
-static void *clazy_freetype_functions[clazy_freetype_count];
-
-struct clazy_state clazy_freetype = {
-    .library = CLAZY_FREETYPE,
-    .soname = "libfreetype.so.6",
-    .names = clazy_freetype_names,
-    .count = clazy_freetype_count,
-    .functions = clazy_freetype_functions,
-    .once = PTHREAD_ONCE_INIT,
-};
+#define CLAZY_STATE clazy_freetype
+#define CLAZY_FREETYPE_FUNCTIONS_ALL(F, V) CLAZY_FREETYPE_INIT(F, V) CLAZY_FREETYPE_FUNCTIONS(F, V)
+CLAZY_DEFINE_STATE(CLAZY_FREETYPE, "libfreetype.so.6", CLAZY_FREETYPE_FUNCTIONS_ALL)
 
 int FT_Init_FreeType(void **library) {
     if (clazy_load(CLAZY_FREETYPE) != NULL) return 1;  // FT_Err_Cannot_Open_Resource
@@ -47,8 +32,4 @@ int FT_Init_FreeType(void **library) {
     return function(library);
 }
 
-#define CLAZY_FREETYPE_FORWARDER(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                \
-    CLAZY_FORWARDER(clazy_freetype, RESULT, NAME, PARAMETERS, ARGUMENTS)
-#define CLAZY_FREETYPE_FORWARDER_VOID(NAME, PARAMETERS, ARGUMENTS)                                                   \
-    CLAZY_FORWARDER_VOID(clazy_freetype, NAME, PARAMETERS, ARGUMENTS)
-CLAZY_FREETYPE_FUNCTIONS(CLAZY_FREETYPE_FORWARDER, CLAZY_FREETYPE_FORWARDER_VOID)
+CLAZY_FREETYPE_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

@@ -35,20 +35,34 @@ extern struct clazy_state clazy_freetype;
 /// library if it cannot be loaded (a caller that skipped `clazy_load` and its answer).
 void *clazy_function(struct clazy_state *state, int index);
 
-/// Defines, for a list of the form `F(RESULT, NAME, (PARAMETERS), (ARGUMENTS))` (with `V(NAME, (PARAMETERS),
-/// (ARGUMENTS))` for functions that return nothing), the index of each function, the table of names, and each
-/// forwarder: a function of the same name and prototype that calls the library's.
+/// The parts of a library's file, for a list of the form `F(RESULT, NAME, (PARAMETERS), (ARGUMENTS))` (with
+/// `V(NAME, (PARAMETERS), (ARGUMENTS))` for functions that return nothing). The file names its state first
+/// (`#define CLAZY_STATE clazy_xcb`), then `CLAZY_DEFINE_STATE(CLAZY_XCB, "libxcb.so.1", LIST)` gives the index of each
+/// function (`clazy_index_NAME`), the table of names, the table of addresses and the state, and `LIST(CLAZY_FORWARD,
+/// CLAZY_FORWARD_VOID)` a forwarder for each: a function of the same name and prototype that calls the library's.
 #define CLAZY_INDEX(RESULT, NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_INDEX_VOID(NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_NAME(RESULT, NAME, PARAMETERS, ARGUMENTS) #NAME,
 #define CLAZY_NAME_VOID(NAME, PARAMETERS, ARGUMENTS) #NAME,
-#define CLAZY_FORWARDER(STATE, RESULT, NAME, PARAMETERS, ARGUMENTS)                                                  \
+#define CLAZY_DEFINE_STATE(LIBRARY, SONAME, LIST)                                                                     \
+    enum { LIST(CLAZY_INDEX, CLAZY_INDEX_VOID) clazy_count };                                                         \
+    static const char *const clazy_names[] = {LIST(CLAZY_NAME, CLAZY_NAME_VOID)};                                     \
+    static void *clazy_functions[clazy_count];                                                                        \
+    struct clazy_state CLAZY_STATE = {                                                                                \
+        .library = LIBRARY,                                                                                           \
+        .soname = SONAME,                                                                                             \
+        .names = clazy_names,                                                                                         \
+        .count = clazy_count,                                                                                         \
+        .functions = clazy_functions,                                                                                 \
+        .once = PTHREAD_ONCE_INIT,                                                                                    \
+    };
+#define CLAZY_FORWARD(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                            \
     RESULT NAME PARAMETERS {                                                                                          \
-        RESULT(*function) PARAMETERS = (RESULT(*) PARAMETERS)clazy_function(&STATE, clazy_index_##NAME);              \
+        RESULT(*function) PARAMETERS = (RESULT(*) PARAMETERS)clazy_function(&CLAZY_STATE, clazy_index_##NAME);        \
         return function ARGUMENTS;                                                                                    \
     }
-#define CLAZY_FORWARDER_VOID(STATE, NAME, PARAMETERS, ARGUMENTS)                                                     \
+#define CLAZY_FORWARD_VOID(NAME, PARAMETERS, ARGUMENTS)                                                               \
     void NAME PARAMETERS {                                                                                            \
-        void(*function) PARAMETERS = (void(*) PARAMETERS)clazy_function(&STATE, clazy_index_##NAME);                  \
+        void(*function) PARAMETERS = (void(*) PARAMETERS)clazy_function(&CLAZY_STATE, clazy_index_##NAME);            \
         function ARGUMENTS;                                                                                           \
     }

@@ -16,24 +16,9 @@
     F(const char *, magic_error, (magic_t cookie), (cookie))                                                          \
     F(int, magic_load, (magic_t cookie, const char *filename), (cookie, filename))
 
-enum {
-    CLAZY_MAGIC_OPEN(CLAZY_INDEX, CLAZY_INDEX_VOID)
-    CLAZY_MAGIC_FUNCTIONS(CLAZY_INDEX, CLAZY_INDEX_VOID)
-    clazy_magic_count
-};
-
-static const char *const clazy_magic_names[] = {
-    CLAZY_MAGIC_OPEN(CLAZY_NAME, CLAZY_NAME_VOID) CLAZY_MAGIC_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
-static void *clazy_magic_functions[clazy_magic_count];
-
-struct clazy_state clazy_magic = {
-    .library = CLAZY_MAGIC,
-    .soname = "libmagic.so.1",
-    .names = clazy_magic_names,
-    .count = clazy_magic_count,
-    .functions = clazy_magic_functions,
-    .once = PTHREAD_ONCE_INIT,
-};
+#define CLAZY_STATE clazy_magic
+#define CLAZY_MAGIC_FUNCTIONS_ALL(F, V) CLAZY_MAGIC_OPEN(F, V) CLAZY_MAGIC_FUNCTIONS(F, V)
+CLAZY_DEFINE_STATE(CLAZY_MAGIC, "libmagic.so.1", CLAZY_MAGIC_FUNCTIONS_ALL)
 
 magic_t magic_open(int flags) {
     if (clazy_load(CLAZY_MAGIC) != NULL) {
@@ -44,8 +29,4 @@ magic_t magic_open(int flags) {
     return function(flags);
 }
 
-#define CLAZY_MAGIC_FORWARDER(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                   \
-    CLAZY_FORWARDER(clazy_magic, RESULT, NAME, PARAMETERS, ARGUMENTS)
-#define CLAZY_MAGIC_FORWARDER_VOID(NAME, PARAMETERS, ARGUMENTS)                                                      \
-    CLAZY_FORWARDER_VOID(clazy_magic, NAME, PARAMETERS, ARGUMENTS)
-CLAZY_MAGIC_FUNCTIONS(CLAZY_MAGIC_FORWARDER, CLAZY_MAGIC_FORWARDER_VOID)
+CLAZY_MAGIC_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

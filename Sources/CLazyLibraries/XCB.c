@@ -120,22 +120,7 @@
         (c, cookie, e))                                                                                               \
     F(xcb_void_cookie_t, xcb_ungrab_keyboard, (xcb_connection_t *c, xcb_timestamp_t time), (c, time))
 
-enum { CLAZY_XCB_FUNCTIONS(CLAZY_INDEX, CLAZY_INDEX_VOID) clazy_xcb_count };
+#define CLAZY_STATE clazy_xcb
+CLAZY_DEFINE_STATE(CLAZY_XCB, "libxcb.so.1", CLAZY_XCB_FUNCTIONS)
 
-static const char *const clazy_xcb_names[] = {CLAZY_XCB_FUNCTIONS(CLAZY_NAME, CLAZY_NAME_VOID)};
-static void *clazy_xcb_functions[clazy_xcb_count];
-
-struct clazy_state clazy_xcb = {
-    .library = CLAZY_XCB,
-    .soname = "libxcb.so.1",
-    .names = clazy_xcb_names,
-    .count = clazy_xcb_count,
-    .functions = clazy_xcb_functions,
-    .once = PTHREAD_ONCE_INIT,
-};
-
-#define CLAZY_XCB_FORWARDER(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                     \
-    CLAZY_FORWARDER(clazy_xcb, RESULT, NAME, PARAMETERS, ARGUMENTS)
-#define CLAZY_XCB_FORWARDER_VOID(NAME, PARAMETERS, ARGUMENTS)                                                        \
-    CLAZY_FORWARDER_VOID(clazy_xcb, NAME, PARAMETERS, ARGUMENTS)
-CLAZY_XCB_FUNCTIONS(CLAZY_XCB_FORWARDER, CLAZY_XCB_FORWARDER_VOID)
+CLAZY_XCB_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

@@ -23,6 +23,16 @@ struct InlineTag: Sendable {
         case filenameExtension
         case mimeType
         case applicationMIMEType
+
+        /// The form of a tag of `kind` before its bytes are looked at: `nil` for a tag class held in no form.
+        @inline(__always)
+        init?(_ kind: UTTagClass.Kind) {
+            switch kind {
+            case .filenameExtension: self = .filenameExtension
+            case .mimeType: self = .mimeType
+            case .other: return nil
+            }
+        }
     }
 
     /// The prefix `Form.applicationMIMEType` leaves out.
@@ -62,19 +72,13 @@ struct InlineTag: Sendable {
     ///   - parentSlot: the catalog slot of its parent.
     ///   - serial: the serial of the registry snapshot it is made in.
     init?(folded: Span<UInt8>, kind: UTTagClass.Kind, parentSlot: Int32, serial: UInt64) {
-        var bytes = folded
-        var form = Form.filenameExtension
-        switch kind {
-        case .filenameExtension:
-            break
-        case .mimeType:
-            form = .mimeType
-            if Self.hasApplicationPrefix(folded) {
-                bytes = folded.extracting(droppingFirst: Self.application.count)
-                form = .applicationMIMEType
-            }
-        case .other:
+        guard var form = Form(kind) else {
             return nil
+        }
+        var bytes = folded
+        if form == .mimeType, Self.hasApplicationPrefix(folded) {
+            bytes = folded.extracting(droppingFirst: Self.application.count)
+            form = .applicationMIMEType
         }
         guard bytes.count > 0, bytes.count <= Self.capacity, parentSlot >= 0, parentSlot < 1024 else {
             return nil
@@ -98,27 +102,21 @@ struct InlineTag: Sendable {
     ///   - serial: the serial of the registry snapshot it is made in.
     @inline(__always)
     init?(folded: FoldedTag, kind: UTTagClass.Kind, parentSlot: Int32, serial: UInt64) {
+        guard var form = Form(kind) else {
+            return nil
+        }
         var words = (folded.word0, folded.word1, folded.word2)
         var count = folded.count
-        var form = Form.filenameExtension
-        switch kind {
-        case .filenameExtension:
-            break
-        case .mimeType:
-            form = .mimeType
-            // `application/` (12 bytes): the word "applicat" and "ion/", little-endian.
-            if count > 12 && folded.word0 == 0x7461_6369_6C70_7061
-                && folded.word1 & 0xFFFF_FFFF == 0x2F6E_6F69
-            {
-                words = (
-                    folded.word1 &>> 32 | folded.word2 &<< 32, folded.word2 &>> 32 | folded.word3 &<< 32,
-                    folded.word3 &>> 32
-                )
-                count -= 12
-                form = .applicationMIMEType
-            }
-        case .other:
-            return nil
+        // `application/` (12 bytes): the word "applicat" and "ion/", little-endian.
+        if form == .mimeType, count > 12, folded.word0 == 0x7461_6369_6C70_7061,
+            folded.word1 & 0xFFFF_FFFF == 0x2F6E_6F69
+        {
+            words = (
+                folded.word1 &>> 32 | folded.word2 &<< 32, folded.word2 &>> 32 | folded.word3 &<< 32,
+                folded.word3 &>> 32
+            )
+            count -= 12
+            form = .applicationMIMEType
         }
         guard count <= Self.capacity, parentSlot >= 0, parentSlot < 1024 else {
             return nil

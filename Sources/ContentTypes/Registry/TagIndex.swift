@@ -93,14 +93,18 @@ final class TagIndex: Sendable {
 
     /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
     private func positions(ofFolded key: FoldedTag) -> Range<Int> {
-        let hash = TagIndexBuilder.hash(key)
+        positions(hash: TagIndexBuilder.hash(key), count: key.count) { sameWords(from: Int($0.wordsStart), key) }
+    }
+
+    /// Where the slots of the tag with `hash` and `count` bytes are in `slots`, the key found being the one `isTag`
+    /// says has the tag's bytes; empty when no type has the tag.
+    @inline(__always)
+    private func positions(hash: UInt64, count: Int, isTag: (Key) -> Bool) -> Range<Int> {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while buckets[bucket] != 0 {
             let candidate = keys[Int(buckets[bucket] - 1)]
-            if candidate.hash == hash && Int(candidate.bytesCount) == key.count
-                && sameWords(from: Int(candidate.wordsStart), key)
-            {
+            if candidate.hash == hash && Int(candidate.bytesCount) == count && isTag(candidate) {
                 let start = Int(candidate.slotsStart)
                 return start..<start + Int(candidate.slotsCount)
             }
@@ -125,20 +129,9 @@ final class TagIndex: Sendable {
 
     /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
     private func positions(ofFolded key: Span<UInt8>) -> Range<Int> {
-        let hash = TagIndexBuilder.hash(key)
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while buckets[bucket] != 0 {
-            let candidate = keys[Int(buckets[bucket] - 1)]
-            if candidate.hash == hash && Int(candidate.bytesCount) == key.count
-                && TagIndexBuilder.equal(bytes, from: Int(candidate.bytesStart), key)
-            {
-                let start = Int(candidate.slotsStart)
-                return start..<start + Int(candidate.slotsCount)
-            }
-            bucket = (bucket + 1) & mask
+        positions(hash: TagIndexBuilder.hash(key), count: key.count) {
+            TagIndexBuilder.equal(bytes, from: Int($0.bytesStart), key)
         }
-        return 0..<0
     }
 
     /// How many tags the index has.
