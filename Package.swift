@@ -11,8 +11,8 @@
 //     Simulation, Rendering, FileMoving, dnd-sim and Transfer's staged files are written through FileWriting (over
 //     FileAccess).
 //     Rendering draws text with FreeType (CFreeType) in the font fontconfig finds (CFontconfig): DejaVu Sans first.
-//     fontconfig, FreeType, libxcb (the X11 host's) and libmagic are opened when first used (CLazyLibraries), not
-//     linked: `dnd-sim types identify PICTURE.png` starts without them.
+//     fontconfig, FreeType, libxcb (the X11 host's) and libmagic are opened when first used (CLazyMagic,
+//     CLazyLibraries), not linked: `dnd-sim types identify PICTURE.png` starts without them.
 //
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
@@ -48,7 +48,7 @@ let package = Package(
         // MARK: System libraries and the C shim
 
         // libmagic's header only (Debian's libmagic-dev): the library is opened by the first `magic_open`, through
-        // CLazyLibraries, and not linked.
+        // CLazyMagic, and not linked.
         .systemLibrary(name: "CMagic"),
         .systemLibrary(
             name: "CZlib",
@@ -68,12 +68,20 @@ let package = Package(
         // opened when first used, through CLazyLibraries, and not linked.
         .systemLibrary(name: "CFontconfig"),
         // Libraries only some commands use, opened with `dlopen` when first needed instead of linked, so that the
-        // others start without them (issue 29): libxcb, fontconfig, FreeType and libmagic. Their functions are defined
-        // here, under their own names, as forwarders (Sources/CLazyLibraries/include/CLazyLibraries.h says how to add
-        // one).
+        // others start without them (issue 29). Their functions are defined under their own names, as forwarders
+        // (Sources/CLazyLoader/include/CLazyLoader.h says how): libmagic's in CLazyMagic, for ContentTypes; libxcb's,
+        // fontconfig's and FreeType's in CLazyLibraries, which only the tool layers use (no product has it), so that
+        // a program importing DnDKit (a GTK app) never finds its own calls of those libraries forwarded.
+        .target(
+            name: "CLazyLoader",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
+        .target(name: "CLazyMagic", dependencies: ["CLazyLoader"]),
         .target(
             name: "CLazyLibraries",
-            linkerSettings: [.linkedLibrary("dl")]
+            dependencies: ["CLazyLoader"],
+            // FreeType's header directory (Debian's libfreetype-dev), so that the forwarders are checked against it.
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])]
         ),
         .target(
             name: "CPNG",
@@ -113,7 +121,7 @@ let package = Package(
         ),
         .target(
             name: "ContentTypes",
-            dependencies: ["CMagic", "CLazyLibraries", "CZlib", "Locking", "Diagnostics", "FileAccess"]
+            dependencies: ["CMagic", "CLazyMagic", "CZlib", "Locking", "Diagnostics", "FileAccess"]
         ),
         .target(
             name: "PNGCodec",

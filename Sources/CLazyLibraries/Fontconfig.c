@@ -1,8 +1,8 @@
 // fontconfig's functions that the renderer (Sources/Rendering/FreeTypeFace.swift) calls, forwarded to
-// libfontconfig.so.1 once `clazy_load(CLAZY_FONTCONFIG)` opened it (CLazyLibraries.h says why). Each entry is the
+// libfontconfig.so.1 once `clazy_load(CLAZY_FONTCONFIG)` opened it (CLazyLoader.h says why). Each entry is the
 // prototype of <fontconfig/fontconfig.h>, with the arguments passed on: F(RESULT, NAME, (PARAMETERS), (ARGUMENTS)), or
 // V(NAME, (PARAMETERS), (ARGUMENTS)) for a function that returns nothing. A new call from Swift needs its line here.
-#include "Loader.h"
+#include "CLazyLoader.h"
 
 #include <fontconfig/fontconfig.h>
 
@@ -18,6 +18,6 @@
     F(FcResult, FcPatternGetString, (const FcPattern *p, const char *object, int n, FcChar8 **s), (p, object, n, s))
 
 #define CLAZY_STATE clazy_fontconfig
-CLAZY_DEFINE_STATE(CLAZY_FONTCONFIG, "libfontconfig.so.1", CLAZY_FONTCONFIG_FUNCTIONS)
+CLAZY_DEFINE_STATE("libfontconfig.so.1", CLAZY_FONTCONFIG_FUNCTIONS)
 
 CLAZY_FONTCONFIG_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

@@ -1,9 +1,9 @@
 // libxcb's functions that the X11 host (Sources/DesktopX11) calls, forwarded to libxcb.so.1 once
-// `clazy_load(CLAZY_XCB)` opened it (CLazyLibraries.h says why). Each entry is the prototype of <xcb/xcb.h> or
+// `clazy_load(CLAZY_XCB)` opened it (CLazyLoader.h says why). Each entry is the prototype of <xcb/xcb.h> or
 // <xcb/xproto.h>, with the arguments passed on: F(RESULT, NAME, (PARAMETERS), (ARGUMENTS)), or V(NAME, (PARAMETERS),
 // (ARGUMENTS)) for a function that returns nothing. A new call from Swift needs its line here (the link says which name
 // is missing).
-#include "Loader.h"
+#include "CLazyLoader.h"
 
 #include <xcb/xcb.h>
 #include <xcb/xproto.h>
@@ -121,6 +121,6 @@
     F(xcb_void_cookie_t, xcb_ungrab_keyboard, (xcb_connection_t *c, xcb_timestamp_t time), (c, time))
 
 #define CLAZY_STATE clazy_xcb
-CLAZY_DEFINE_STATE(CLAZY_XCB, "libxcb.so.1", CLAZY_XCB_FUNCTIONS)
+CLAZY_DEFINE_STATE("libxcb.so.1", CLAZY_XCB_FUNCTIONS)
 
 CLAZY_XCB_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)

@@ -350,15 +350,15 @@ extension ClipboardTests {
             offers: [.init(type: "UTF8_STRING") { Data("asleep".utf8) }], selectionNamed: selection, display: nil)
         let served = Locked(false)
         let thread = Thread {
-            _ = try? owner.serve(for: 4)
+            _ = try? owner.serve(for: 6)
             served.withLock { $0 = true }
         }
         thread.start()
         // Taking the selection wakes it; on a loaded machine that can come late. Wait until it has not woken for
-        // 0.3 s (at most 10 s), then count.
+        // 0.3 s (at most 3 s), then count, while it still serves.
         var before = owner.wakeUps
         var quietSince = ContinuousClock.now
-        let settled = ContinuousClock.now + .seconds(10)
+        let settled = ContinuousClock.now + .seconds(3)
         while ContinuousClock.now - quietSince < .milliseconds(300), ContinuousClock.now < settled {
             try await Task.sleep(for: .milliseconds(50))
             if owner.wakeUps != before {
@@ -367,6 +367,7 @@ extension ClipboardTests {
             }
         }
         try await Task.sleep(for: .seconds(1.5))
+        try #require(!served.withLock { $0 }, "the owner stopped serving before its idle 1.5 s were counted")
         #expect(owner.wakeUps == before, "the idle owner woke \(owner.wakeUps - before) times in 1.5 s")
         let pasted = try await offThePool {
             try X11Clipboard.convert(

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `dnd-sim` starts without the libraries only some commands use (issue 29): libxcb, fontconfig, FreeType and libmagic
-/// are opened when the X11 host, the renderer or a look-up by content first needs them (CLazyLibraries), so
+/// are opened when the X11 host, the renderer or a look-up by content first needs them (CLazyMagic, CLazyLibraries), so
 /// `types identify` of a PNG never maps them.
 @Suite("dnd-sim start-up: libraries loaded on first use")
 struct StartupLibrariesTests {

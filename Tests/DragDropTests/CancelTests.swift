@@ -175,7 +175,8 @@ struct CancelTests {
     @Test("Escape while a drop's items are loading cancels the loads; the action never runs")
     func escapeWhileLoading() async throws {
         let stage = Stage(Token(name: "escape-600000"))
-        // The load runs on threads of its own, so that suites holding Swift's cooperative threads do not starve it.
+        // The load runs on threads of its own. (The source's export, which it waits for, runs on a cooperative
+        // thread: an unstructured task does not inherit the executor preference; see waitUntil.)
         stage.scene.dropLoadingExecutor = CountingExecutor()
         stage.scene.root.addChild("pane", frame: rect(200, 200, 100, 100), content: .shape(.rectangle, fill: .gray))
             .dropDestination(for: SlowToken.self) { [log = stage.log] _, _ in

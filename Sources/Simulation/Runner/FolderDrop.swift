@@ -55,31 +55,16 @@ enum FolderDrop {
     /// in: as `name`, or `name 2`, `name 3`… (before the extension) when taken — each tried with a rename that never
     /// replaces (`Renaming`), so a file that appears meanwhile under a name is left alone and the next name is tried.
     /// - Returns: The path the file now has.
-    /// - Throws: `FileSystemError` when the rename fails otherwise; `SimulationError` when every name is taken.
+    /// - Throws: `FileSystemError` when the rename fails, `exists` when every name is taken.
     static func place(_ saved: DirectlySavedFile, as name: String, in folder: URL) throws -> String {
         let placed = Renaming.withoutReplacing(
             saved.file.path, inFolder: folder.path, freeNameFor: name, attempts: attempts)
-        switch placed.errno {
-        case 0:
-            return placed.path
-        case EEXIST:
-            throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
-        default:
+        guard placed.errno == 0 else {
             throw FileSystemError("cannot save the dropped file as", path: placed.path, errno: placed.errno)
         }
+        return placed.path
     }
 
     /// How many names are tried: `name`, then `name 2` to `name 1000`.
     private static let attempts = 1000
-
-    /// The path in `folder` that `save(_:as:in:)` would write `name` to now: `name`, or `name 2`, `name 3`… (before
-    /// the extension, `FreeName`), the first that no file has.
-    /// - Throws: `SimulationError` when every name is taken.
-    static func freePath(for name: String, in folder: URL) throws -> String {
-        for number in 1...attempts {
-            let path = folder.appendingPathComponent(FreeName.candidate(name, number: number)).path
-            if !OutputFile.exists(path) { return path }
-        }
-        throw SimulationError(.unreadableFile, "\(folder.path) has no free name for \(name)")
-    }
 }

@@ -1,15 +1,29 @@
-// The loader's state for each library, shared by Loader.c and the library's forwarders (XCB.c, Fontconfig.c, Magic.c,
-// FreeType.c).
+// Opening a shared library when it is first needed rather than at every start (issue 29): the loader that
+// CLazyLibraries (libxcb, fontconfig, FreeType: the tool layers) and CLazyMagic (libmagic: ContentTypes) share.
+//
+// Why: each shared library an executable is linked with is opened, mapped and relocated by the dynamic loader before
+// `main`, whatever the command. `dnd-sim types identify PICTURE.png` mapped 20, 13 of them for libraries it never
+// calls (Benchmarks/README.md, "Start-up"). So those are not linked: a library's file defines each function DnDKit
+// calls in it (the same name and prototype as in the library's header, which the Swift code imports as before through
+// CXCB, CFontconfig, CFreeType and CMagic) as a forwarder to the library's own, opened with `dlopen` on first use.
+//
+// Rules:
+// - A library's first use loads it (`clazy_open`), and a caller treats a failure as the library being unavailable (a
+//   typed error, or the fallback it has). A forwarder called first loads its library too, and stops the program with
+//   a message naming it only when it cannot; it never calls through NULL.
+// - A program that also links one of these libraries itself, whose own calls of its exported functions may reach the
+//   executable's forwarders of the same names, works as before: they load the copy already in the process and call
+//   on to it. That is why the forwarders of libxcb, fontconfig and FreeType live in CLazyLibraries, which only the
+//   tool layers (no product) use: a GTK app that imports DnDKit gets libmagic's forwarders only.
+// - Loading runs once per library, under the library's lock. A library whose loading calls back into its own
+//   forwarders (none of these four does) would wait on that lock forever.
 #pragma once
-#include "CLazyLibraries.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 
 /// One library: its name, the functions DnDKit calls in it, and what loading it gave.
 struct clazy_state {
-    /// Which library it is, for `clazy_load`.
-    clazy_library library;
     /// The versioned file name `dlopen` looks for (`libxcb.so.1`), as the executable's link would have recorded it.
     const char *soname;
     /// The functions' names, in the order of the library's list.
@@ -18,43 +32,47 @@ struct clazy_state {
     int count;
     /// Their addresses in the library once loaded, in the same order.
     void **functions;
-    pthread_once_t once;
+    /// Held while loading; `tried` and `problem` are written under it.
+    pthread_mutex_t lock;
+    /// Whether loading was tried (it is tried once).
+    int tried;
     /// 1 once the library and every function were found: set (release) after the table is filled, read (acquire)
-    /// before the table is used, so that a thread that did not run the `pthread_once` sees the whole table.
+    /// before the table is used, so that a thread that did not load it sees the whole table.
     _Atomic int loaded;
     /// Why loading failed, in words.
     char problem[512];
 };
 
-extern struct clazy_state clazy_xcb;
-extern struct clazy_state clazy_fontconfig;
-extern struct clazy_state clazy_magic;
-extern struct clazy_state clazy_freetype;
+/// Loads the library of `state` and every function DnDKit calls in it, once per process (later calls answer at
+/// once, from any thread): `dlopen` of its versioned name, then `dlsym` of each function.
+///
+/// Returns NULL when the library is ready, or why it is not in words (`dlerror`'s text: the file not found, or a
+/// function it lacks); the text lives as long as the process.
+const char *clazy_open(struct clazy_state *state);
 
 /// The address of function `index` of a library, loaded first if need be; stops the program with a message naming the
-/// library if it cannot be loaded (a caller that skipped `clazy_load` and its answer).
+/// library if it cannot be loaded (a caller that skipped `clazy_open` and its answer).
 void *clazy_function(struct clazy_state *state, int index);
 
 /// The parts of a library's file, for a list of the form `F(RESULT, NAME, (PARAMETERS), (ARGUMENTS))` (with
 /// `V(NAME, (PARAMETERS), (ARGUMENTS))` for functions that return nothing). The file names its state first
-/// (`#define CLAZY_STATE clazy_xcb`), then `CLAZY_DEFINE_STATE(CLAZY_XCB, "libxcb.so.1", LIST)` gives the index of each
-/// function (`clazy_index_NAME`), the table of names, the table of addresses and the state, and `LIST(CLAZY_FORWARD,
+/// (`#define CLAZY_STATE clazy_xcb`), then `CLAZY_DEFINE_STATE("libxcb.so.1", LIST)` gives the index of each function
+/// (`clazy_index_NAME`), the table of names, the table of addresses and the state, and `LIST(CLAZY_FORWARD,
 /// CLAZY_FORWARD_VOID)` a forwarder for each: a function of the same name and prototype that calls the library's.
 #define CLAZY_INDEX(RESULT, NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_INDEX_VOID(NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_NAME(RESULT, NAME, PARAMETERS, ARGUMENTS) #NAME,
 #define CLAZY_NAME_VOID(NAME, PARAMETERS, ARGUMENTS) #NAME,
-#define CLAZY_DEFINE_STATE(LIBRARY, SONAME, LIST)                                                                     \
+#define CLAZY_DEFINE_STATE(SONAME, LIST)                                                                              \
     enum { LIST(CLAZY_INDEX, CLAZY_INDEX_VOID) clazy_count };                                                         \
     static const char *const clazy_names[] = {LIST(CLAZY_NAME, CLAZY_NAME_VOID)};                                     \
     static void *clazy_functions[clazy_count];                                                                        \
     struct clazy_state CLAZY_STATE = {                                                                                \
-        .library = LIBRARY,                                                                                           \
         .soname = SONAME,                                                                                             \
         .names = clazy_names,                                                                                         \
         .count = clazy_count,                                                                                         \
         .functions = clazy_functions,                                                                                 \
-        .once = PTHREAD_ONCE_INIT,                                                                                    \
+        .lock = PTHREAD_MUTEX_INITIALIZER,                                                                            \
     };
 #define CLAZY_FORWARD(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                            \
     RESULT NAME PARAMETERS {                                                                                          \

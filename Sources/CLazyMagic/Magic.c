@@ -1,9 +1,9 @@
 // libmagic's functions that ContentTypes (Sources/ContentTypes/Sniffing/MagicHandle.swift) calls, forwarded to
-// libmagic.so.1 (CLazyLibraries.h says why): identifying a PNG or any file the built-in signatures answer never opens
+// libmagic.so.1 (CLazyLoader.h says why): identifying a PNG or any file the built-in signatures answer never opens
 // it. `magic_open`, which MagicHandle calls before any other, loads the library itself and fails as libmagic documents
 // (NULL, with errno set: ELIBACC) when it cannot, which MagicHandle reports as `libmagicUnavailable`; the others take
 // the handle it returned. Each entry is the prototype of <magic.h>, with the arguments passed on.
-#include "Loader.h"
+#include "CLazyLoader.h"
 
 #include <errno.h>
 #include <magic.h>
@@ -18,10 +18,10 @@
 
 #define CLAZY_STATE clazy_magic
 #define CLAZY_MAGIC_FUNCTIONS_ALL(F, V) CLAZY_MAGIC_OPEN(F, V) CLAZY_MAGIC_FUNCTIONS(F, V)
-CLAZY_DEFINE_STATE(CLAZY_MAGIC, "libmagic.so.1", CLAZY_MAGIC_FUNCTIONS_ALL)
+CLAZY_DEFINE_STATE("libmagic.so.1", CLAZY_MAGIC_FUNCTIONS_ALL)
 
 magic_t magic_open(int flags) {
-    if (clazy_load(CLAZY_MAGIC) != NULL) {
+    if (clazy_open(&clazy_magic) != NULL) {
         errno = ELIBACC;
         return NULL;
     }
