@@ -13,7 +13,7 @@ struct ParallelCodingTests {
 
     @Test(
         "every PngSuite image, encoded in 1, 2, 3 and 7 slices with each preset, reads back through libpng and in slices",
-        arguments: Fixtures.validFiles)
+        arguments: Fixtures.parallelCodingFiles)
     func pngSuiteRoundTrips(file: String) async throws {
         // About 40 encodes and decodes per file: off Swift's cooperative threads, which other suites need. The
         // expectations run back here, in the test.
@@ -39,7 +39,7 @@ struct ParallelCodingTests {
 
     @Test(
         "every PngSuite image, its rows kept as stored (palette, low bit depths, tRNS), decodes in slices like libpng",
-        arguments: Fixtures.validFiles)
+        arguments: Fixtures.parallelCodingFiles)
     func pngSuiteStoredLayouts(file: String) async throws {
         let cases = try await offThePool { try Self.storedLayoutCases(file) }
         let info = try Self.libpng.info(Fixtures.data(file))
