@@ -21,12 +21,22 @@ extension UTType {
 
     /// The preferred filename extension, without its period: `png` for `.png`.
     public var preferredFilenameExtension: String? {
-        tags[.filenameExtension]?.first
+        preferredTag(.filenameExtension)
     }
 
     /// The preferred MIME type: `image/png` for `.png`.
     public var preferredMIMEType: String? {
-        tags[.mimeType]?.first
+        preferredTag(.mimeType)
+    }
+
+    /// The first tag of a class, read without making the type's `tags` dictionary (a catalog type's comes from its
+    /// row).
+    private func preferredTag(_ tagClass: UTTagClass) -> String? {
+        let type = resolved
+        if let detached = type.detached {
+            return detached.tags[tagClass]?.first
+        }
+        return type.storage.preferredTag(type.slot, of: tagClass)
     }
 
     /// A description for people, such as `PNG image`; `nil` for dynamic and undeclared types.

@@ -52,6 +52,26 @@ struct ContentSnifferTests {
         #expect(found.basis == expected.basis)
     }
 
+    /// `identify(atPath:)`, which `dnd-sim types identify` calls, answers as `identify(contentsOf:)` does, the name
+    /// included, for a plain path and one with `.` and `..` in it.
+    @Test(arguments: cases)
+    func identifiesByPathAsByURL(expected: Case) throws {
+        let url = Fixtures.file(expected.file)
+        let byURL = try Self.sniffer.identify(contentsOf: url)
+        #expect(try Self.sniffer.identify(atPath: url.path) == byURL)
+        let folder = url.deletingLastPathComponent()
+        let roundabout = "\(folder.path)/./../\(folder.lastPathComponent)/\(expected.file)"
+        #expect(try Self.sniffer.identify(atPath: roundabout) == byURL)
+    }
+
+    @Test func lastComponentIsURLs() {
+        for path in ["a/b.png", "/x/y/", "/x/y//", "/", "//", "name", "a b/c d.tar.gz", "/tmp/ü.txt"] {
+            #expect(
+                ContentSniffer.lastComponent(of: path) == URL(fileURLWithPath: path).lastPathComponent, "\(path)")
+        }
+        #expect(ContentSniffer.lastComponent(of: "") == "")
+    }
+
     @Test(arguments: cases)
     func identifiesContentAlone(expected: Case) throws {
         let data = try Data(contentsOf: Fixtures.file(expected.file))

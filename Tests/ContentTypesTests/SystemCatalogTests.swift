@@ -123,6 +123,31 @@ struct SystemCatalogTests {
         #expect(type.tags[.mimeType]?.contains(tag) == true)
     }
 
+    /// A catalog type's preferred tags are read from its row, not from its `tags`: both say the same, and the
+    /// declaration a catalog type gives has every tag of its row. Also for declared and desktop types, which read
+    /// their declaration.
+    @Test func preferredTagsAreTheFirstOfTheTags() throws {
+        let declared = try TypeRegistry().adding([
+            TypeDeclaration(
+                identifier: "com.example.preferred", conformsTo: ["public.data"],
+                tags: [.filenameExtension: ["prf", "pref"], .mimeType: ["application/x-preferred"]])
+        ])
+        let fixture = try TypeRegistry().addingDesktopDatabase(at: Fixtures.mimeDirectory)
+        for registry in [TypeRegistry.system, declared, fixture] {
+            for type in registry.types {
+                #expect(type.preferredFilenameExtension == type.tags[.filenameExtension]?.first, "\(type)")
+                #expect(type.preferredMIMEType == type.tags[.mimeType]?.first, "\(type)")
+            }
+        }
+        for entry in SystemCatalog.entries {
+            let tags = try #require(TypeRegistry.system.type(withIdentifier: entry.identifier)).tags
+            #expect(tags[.filenameExtension] ?? [] == entry.filenameExtensions, "\(entry.identifier)")
+            #expect(tags[.mimeType] ?? [] == entry.mimeTypes, "\(entry.identifier)")
+        }
+        let custom = try #require(declared.type(withIdentifier: "com.example.preferred"))
+        #expect(custom.preferredFilenameExtension == "prf" && custom.preferredMIMEType == "application/x-preferred")
+    }
+
     /// Apple's documented relationships, spelled out independently of the table.
     @Test func knownChains() {
         #expect(UTType.png.conforms(to: .image))

@@ -12,8 +12,16 @@ import Locking
 final class DeferredDesktopDatabase: Sendable {
     /// The database's directory, a file system path.
     let directory: String
-    /// The registry with the database, or why it could not be read; `nil` until first needed.
-    private let loaded = Lock<Result<RegistryStorage, TypeRegistryError>?>(nil)
+    /// The registry with the database, or why it could not be read; `.notYet` until first needed. Not a `Result`:
+    /// making `Lock<Result<…, TypeRegistryError>?>` looks up `TypeRegistryError: Error` at run time, a tenth of a
+    /// millisecond of every process's first registry.
+    private enum Loaded {
+        case notYet
+        case read(RegistryStorage)
+        case failed(TypeRegistryError)
+    }
+
+    private let loaded = Lock<Loaded>(.notYet)
 
     init(directory: String) {
         self.directory = directory
@@ -22,27 +30,33 @@ final class DeferredDesktopDatabase: Sendable {
     /// The registry with the database, built from `base`'s inputs the first time it is asked for: `nil` when the
     /// database cannot be read or is malformed (`error` says why), and then the registry answers without it.
     func storage(extending base: RegistryStorage) -> RegistryStorage? {
-        let result = loaded.withLock { loaded in
-            if let loaded {
-                return loaded
+        loaded.withLock { loaded in
+            switch loaded {
+            case .read(let storage):
+                return storage
+            case .failed:
+                return nil
+            case .notYet:
+                // Built under the lock: threads that need it meanwhile wait for this one, not build their own.
+                do throws(TypeRegistryError) {
+                    var inputs = base.inputs
+                    inputs.deferredDesktop = nil
+                    inputs.desktop = try DesktopDatabase(directory: directory)
+                    let storage = try RegistryBuilder.build(inputs, serial: base.serial)
+                    loaded = .read(storage)
+                    return storage
+                } catch {
+                    loaded = .failed(error)
+                    return nil
+                }
             }
-            // Built under the lock: threads that need it meanwhile wait for this one, not build their own.
-            let result = Result { () throws(TypeRegistryError) -> RegistryStorage in
-                var inputs = base.inputs
-                inputs.deferredDesktop = nil
-                inputs.desktop = try DesktopDatabase(directory: directory)
-                return try RegistryBuilder.build(inputs, serial: base.serial)
-            }
-            loaded = result
-            return result
         }
-        return try? result.get()
     }
 
     /// Why the database could not be read, once a look-up needed it and it could not.
     var error: TypeRegistryError? {
         loaded.withLock { loaded in
-            if case .failure(let error) = loaded {
+            if case .failed(let error) = loaded {
                 return error
             }
             return nil
@@ -51,7 +65,12 @@ final class DeferredDesktopDatabase: Sendable {
 
     /// Whether a look-up has needed the database yet.
     var isLoaded: Bool {
-        loaded.withLock { $0 != nil }
+        loaded.withLock { loaded in
+            if case .notYet = loaded {
+                return false
+            }
+            return true
+        }
     }
 
     /// Whether a folded identifier can be one the database adds: the database's own types are

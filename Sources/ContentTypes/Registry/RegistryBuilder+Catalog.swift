@@ -1,7 +1,14 @@
 /// The system catalog's part of every registry, worked out once per process: every registry starts with the
 /// catalog's types in the same slots, so its declarations, folded identifiers, parents and tags are the same in all
 /// of them and need not be folded, hashed and looked up again for each registry built.
+///
+/// Start-up (issue 29): `dnd-sim types identify` builds this before anything else, so it avoids what costs there. A
+/// catalog row's tags go into the tag index straight from the row, and its declaration is kept without them:
+/// building 300 `[UTTagClass: [String]]` dictionaries, and the run-time look-up of `UTTagClass: Hashable` that the
+/// first one needs, took about a third of a millisecond. `RegistryStorage.declaration(_:)` makes a catalog type's
+/// whole declaration from its row when it is asked for.
 struct CatalogPart: Sendable {
+    /// The catalog's declarations by slot, without their tags (the tag indexes hold those).
     let declarations: [TypeDeclaration]
     /// `Folding.fold` of each declaration's identifier, by slot.
     let folded: [String]
@@ -14,6 +21,11 @@ struct CatalogPart: Sendable {
     let builtTagIndexes: TagIndexes
     /// The registry entries of the catalog's types, by slot.
     let entries: [RegistryStorage.Entry]
+    /// The conformance closure of the catalog alone: that of every registry that declares nothing more.
+    let closure: ConformanceClosure
+    /// The catalog's conformance as the bits and masks that catalog types' values carry; the same in every registry,
+    /// since a catalog type's supertypes are catalog types.
+    let conformance: CatalogConformance
 
     static let shared: CatalogPart = {
         do {
@@ -25,7 +37,8 @@ struct CatalogPart: Sendable {
     }()
 
     private init() throws(TypeRegistryError) {
-        declarations = SystemCatalog.entries.map(\.declaration)
+        let rows = SystemCatalog.entries
+        declarations = rows.map(\.untaggedDeclaration)
         folded = declarations.map { Folding.fold($0.identifier) }
         var slotByIdentifier: [String: Int32] = [:]
         slotByIdentifier.reserveCapacity(declarations.count)
@@ -37,9 +50,15 @@ struct CatalogPart: Sendable {
         for declaration in declarations {
             parents.append(try RegistryBuilder.parentSlots(of: declaration) { slotByIdentifier[$0] })
         }
+        // In the order `RegistryBuilder.addTags` adds a declaration's: by tag class, extensions first.
         var tagIndexes = TagIndexBuilders()
-        for (slot, declaration) in declarations.enumerated() {
-            RegistryBuilder.addTags(of: declaration, slot: Int32(slot), to: &tagIndexes)
+        for (slot, row) in rows.enumerated() {
+            for tag in row.filenameExtensions {
+                tagIndexes.add(tag, of: .filenameExtension, slot: Int32(slot))
+            }
+            for tag in row.mimeTypes {
+                tagIndexes.add(tag, of: .mimeType, slot: Int32(slot))
+            }
         }
         self.slotByIdentifier = slotByIdentifier
         self.parents = parents
@@ -50,5 +69,9 @@ struct CatalogPart: Sendable {
         entries = declarations.indices.map { slot in
             RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot])
         }
+        closure = ConformanceClosure(
+            parents: parents,
+            order: try RegistryBuilder.topologicalOrder(parents: parents) { declarations[Int($0)] })
+        conformance = CatalogConformance(closure: closure, systemCount: Int32(declarations.count))
     }
 }

@@ -67,24 +67,22 @@ enum RegistryBuilder {
         }
         var parents = catalog.parents
         parents.reserveCapacity(declarations.count + (desktop?.count ?? 0))
-        // Most types have one parent, and many the same one: those share one array per parent.
-        var singleParents: [Int32: [Int32]] = [:]
-        for declaration in declarations[Int(systemCount)...] {
-            if declaration.conformsTo.count == 1, let slot = slot(of: Folding.fold(declaration.conformsTo[0])) {
-                parents.append({ (shared: inout [Int32]) in shared }(&singleParents[slot, default: [slot]]))
-            } else {
-                parents.append(try parentSlots(of: declaration, slot: slot))
+        if declarations.count > systemCount {
+            // Most types have one parent, and many the same one: those share one array per parent. (Only when
+            // something is declared: the first `[Int32: …]` of a process looks up `Int32: Hashable` at run time, a
+            // tenth of a millisecond of `dnd-sim types identify`.)
+            var singleParents: [Int32: [Int32]] = [:]
+            for declaration in declarations[Int(systemCount)...] {
+                if declaration.conformsTo.count == 1, let slot = slot(of: Folding.fold(declaration.conformsTo[0])) {
+                    parents.append({ (shared: inout [Int32]) in shared }(&singleParents[slot, default: [slot]]))
+                } else {
+                    parents.append(try parentSlots(of: declaration, slot: slot))
+                }
             }
         }
         parents += desktop?.parents ?? []
         func identifier(of slot: Int32) -> String {
             Int(slot) < declarations.count ? declarations[Int(slot)].identifier : desktop?.identifier(slot) ?? ""
-        }
-        let order = try topologicalOrder(parents: parents) { slot in
-            if let desktop, slot >= desktop.firstSlot {
-                return desktop.declaration(slot, identifierOf: identifier(of:))
-            }
-            return declarations[Int(slot)]
         }
         var entries = catalog.entries
         entries.reserveCapacity(declarations.count)
@@ -98,7 +96,18 @@ enum RegistryBuilder {
         } else {
             tagIndexes = TagIndexes(makeTagIndexes(catalog: catalog, declarations: declarations))
         }
-        let closure = ConformanceClosure(parents: parents, order: order)
+        let closure: ConformanceClosure
+        if declarations.count == systemCount && desktop == nil {
+            closure = catalog.closure
+        } else {
+            let order = try topologicalOrder(parents: parents) { slot in
+                if let desktop, slot >= desktop.firstSlot {
+                    return desktop.declaration(slot, identifierOf: identifier(of:))
+                }
+                return declarations[Int(slot)]
+            }
+            closure = ConformanceClosure(parents: parents, order: order)
+        }
         return RegistryStorage(
             serial: serial, systemCount: systemCount, entries: entries, desktop: desktop, closure: closure,
             inputs: inputs, slotByIdentifier: slotByIdentifier, tagIndexes: tagIndexes)
@@ -158,7 +167,7 @@ enum RegistryBuilder {
     ///   - declaration: the declaration of a slot, for the message of a cycle.
     /// - Returns: every slot, each after its parents.
     /// - Throws: `TypeRegistryError` with `.conformanceCycle`, naming the types of the cycle.
-    private static func topologicalOrder(
+    static func topologicalOrder(
         parents: [[Int32]],
         declaration: (Int32) -> TypeDeclaration
     ) throws(TypeRegistryError) -> [Int32] {
@@ -243,6 +252,13 @@ extension TypeDeclaration {
 }
 
 extension CatalogEntry {
+    /// The row as a declaration, without its tags.
+    var untaggedDeclaration: TypeDeclaration {
+        TypeDeclaration(
+            identifier: identifier, conformsTo: conformsTo, description: description, kind: .exported, origin: .system)
+    }
+
+    /// The row as a declaration.
     var declaration: TypeDeclaration {
         var tags: [UTTagClass: [String]] = [:]
         if !filenameExtensions.isEmpty {

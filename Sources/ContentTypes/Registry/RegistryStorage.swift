@@ -34,6 +34,7 @@ struct TagIndexes: Sendable {
 final class RegistryStorage: TypeOwner, @unchecked Sendable {
     // Sendable: every stored property is an immutable Sendable value, or behind a lock.
     struct Entry: Sendable {
+        /// The declaration; a catalog type's without its tags (`declaration(_:)` has them).
         let declaration: TypeDeclaration
         let folded: String
         let parents: [Int32]
@@ -68,7 +69,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
         self.desktop = desktop
         self.deferred = inputs.deferredDesktop.map(DeferredDesktopDatabase.init)
         self.closure = closure
-        self.catalogConformance = CatalogConformance(closure: closure, systemCount: systemCount)
+        self.catalogConformance = CatalogPart.shared.conformance
         self.inputs = inputs
         self.slotByIdentifier = slotByIdentifier
         self.tagIndexes = tagIndexes
@@ -131,12 +132,29 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
         return desktopTypes(slot).folded(slot)
     }
 
-    /// The declaration of the type in `slot`; a desktop type's is made the first time it is asked for.
+    /// The declaration of the type in `slot`; a catalog type's is made from its row, and a desktop type's the first
+    /// time it is asked for.
     func declaration(_ slot: Int32) -> TypeDeclaration {
+        if slot < systemCount {
+            return SystemCatalog.entries[Int(slot)].declaration
+        }
         if Int(slot) < entries.count {
             return entries[Int(slot)].declaration
         }
         return desktopTypes(slot).declaration(slot, identifierOf: identifier)
+    }
+
+    /// The first tag of a class of the type in `slot`: a catalog type's from its row, without making its declaration.
+    func preferredTag(_ slot: Int32, of tagClass: UTTagClass) -> String? {
+        guard slot < systemCount else {
+            return declaration(slot).tags[tagClass]?.first
+        }
+        let row = SystemCatalog.entries[Int(slot)]
+        switch tagClass.kind {
+        case .filenameExtension: return row.filenameExtensions.first
+        case .mimeType: return row.mimeTypes.first
+        case .other: return nil
+        }
     }
 
     /// The desktop types that hold a slot after `entries`: a slot of this registry past its entries is one of them.

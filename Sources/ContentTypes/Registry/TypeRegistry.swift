@@ -133,7 +133,7 @@ public struct TypeRegistry: Sendable {
     public static let desktopDatabaseDirectory = URL(fileURLWithPath: desktopDatabasePath, isDirectory: true)
 
     /// ``desktopDatabaseDirectory``'s path.
-    private static let desktopDatabasePath = "/usr/share/mime"
+    package static let desktopDatabasePath = "/usr/share/mime"
 
     /// The registry of the system catalog alone, shared.
     public static let system = TypeRegistry()

@@ -76,7 +76,7 @@ extension Types {
             for file in files {
                 let found: ContentSniffer.Identification
                 do {
-                    found = try sniffer.identify(contentsOf: URL(fileURLWithPath: file))
+                    found = try sniffer.identify(atPath: file)
                 } catch let error as ContentSnifferError {
                     StandardError.write("dnd-sim: \(file): \(error.message)")
                     if json {
