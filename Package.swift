@@ -103,7 +103,7 @@ let package = Package(
         // UTType table, uri-lists, files handed to other programs. Free of X11 and GTK.
         .target(
             name: "DesktopTransfer",
-            dependencies: ["ContentTypes", "Transfer", "Locking"]
+            dependencies: ["ContentTypes", "Transfer", "FileWriting", "Locking"]
         ),
         // The desktop host over X11: the clipboard (selections) first (issue 13).
         .target(

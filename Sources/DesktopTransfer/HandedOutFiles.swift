@@ -1,4 +1,5 @@
 import ContentTypes
+import FileWriting
 import Foundation
 import Locking
 import Transfer
@@ -71,7 +72,7 @@ extension HandedOutFiles {
             var status = stat()
             guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid()
             else { continue }
-            if (try? FileManager.default.removeItem(at: folder)) != nil { removed.append(folder) }
+            if TreeRemoval.remove(folderAt: folder.path) { removed.append(folder) }
         }
         return removed
     }

@@ -167,14 +167,14 @@ package final class OutputFolder {
             throw OutputFolderError(error, folder: shown)
         }
         if let aside {
-            try? FileManager.default.removeItem(atPath: aside)
+            TreeRemoval.remove(folderAt: aside)
         }
     }
 
     /// Removes the unfinished outputs, and the folders this made if they are empty; the folder is as it was.
     package func discard() {
         done = true
-        try? FileManager.default.removeItem(at: staging)
+        TreeRemoval.remove(folderAt: staging.path)
         for folder in made.reversed() { rmdir(folder) }
     }
 

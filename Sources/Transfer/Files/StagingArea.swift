@@ -1,3 +1,4 @@
+import FileWriting
 import Foundation
 import Locking
 
@@ -70,6 +71,6 @@ enum StagingArea {
         guard let folder = folder.withLock({ $0 }), folder.owner == getpid() else {
             return
         }
-        try? FileManager.default.removeItem(atPath: folder.path)
+        TreeRemoval.remove(folderAt: folder.path)
     }
 }

@@ -1,4 +1,5 @@
 import ContentTypes
+import FileWriting
 import Foundation
 import Locking
 
@@ -71,18 +72,16 @@ package final class DirectlySavedFile: Sendable {
     }
 
     /// Removes the private folder and whatever is in it (a file the sender wrote, anything it left beside it); does
-    /// nothing the second time. Symbolic links in it are removed, never followed.
+    /// nothing the second time. Symbolic links in it are removed, never followed, even when the sender swaps a
+    /// folder for one during the removal (`TreeRemoval`).
     func removeFolder() {
         let first = removed.withLock { removed in
             defer { removed = true }
             return !removed
         }
         guard first else { return }
-        // A sender writing while the folder goes can make it non-empty again between the listing and `rmdir`.
-        for _ in 0..<3 {
-            guard (try? FileManager.default.removeItem(atPath: folder)) == nil else { return }
-            guard FileManager.default.fileExists(atPath: folder) else { return }
-        }
+        // A sender writing while the folder goes can make it non-empty again between the listing and its removal.
+        for _ in 0..<3 where !TreeRemoval.remove(folderAt: folder) {}
     }
 }
 
