@@ -20,8 +20,22 @@ package enum FreeName {
     /// - Returns: The name, at most 255 bytes long when `number` is above 1.
     package static func candidate(_ name: String, number: Int) -> String {
         guard number > 1 else { return name }
+        return shortened(name, adding: " \(number)")
+    }
+
+    /// `name` shortened by whole characters before its extension to the 255 bytes a file name may have, for a name
+    /// that comes from elsewhere (a sender's suggestion); `name` itself when it fits.
+    ///
+    /// - Parameter name: A file name, without a path separator.
+    /// - Returns: The name, at most 255 bytes long unless its extension alone is longer.
+    package static func fitted(_ name: String) -> String {
+        name.utf8.count <= Int(NAME_MAX) ? name : shortened(name, adding: "")
+    }
+
+    /// NAME, shortened to fit, then `addition` and the extension.
+    private static func shortened(_ name: String, adding addition: String) -> String {
         let extensionPart = (name as NSString).pathExtension
-        let suffix = " \(number)" + (extensionPart.isEmpty ? "" : ".\(extensionPart)")
+        let suffix = addition + (extensionPart.isEmpty ? "" : ".\(extensionPart)")
         var stem = Substring((name as NSString).deletingPathExtension)
         while stem.utf8.count + suffix.utf8.count > Int(NAME_MAX), !stem.isEmpty {
             stem = stem.dropLast()

@@ -138,4 +138,21 @@ struct FreeNameTests {
         #expect(FreeName.candidate("archive.tar.gz", number: 2) == "archive.tar 2.gz")
         #expect(FreeName.candidate("README", number: 3) == "README 3")
     }
+
+    @Test("A suggested name too long for a file name is shortened before its extension, by whole characters")
+    func fittedNames() throws {
+        #expect(FreeName.fitted("photo.png") == "photo.png")
+        let long = String(repeating: "é", count: 200) + ".png"  // 404 bytes
+        let fitted = FreeName.fitted(long)
+        #expect(fitted.utf8.count <= 255 && fitted.utf8.count >= 253)
+        #expect(fitted.hasSuffix(".png") && long.hasPrefix(fitted.dropLast(4)))
+        let ascii = String(repeating: "a", count: 300)
+        #expect(FreeName.fitted(ascii) == String(repeating: "a", count: 255))
+        // The fitted name is one a file can have.
+        try withTemporaryFolder("dndkit-free-name") { folder in
+            let placed = try place("fitted", as: fitted, in: folder)
+            #expect(placed == folder.appendingPathComponent(fitted).path)
+            #expect(try read(placed) == Data("fitted".utf8))
+        }
+    }
 }

@@ -15,7 +15,7 @@ enum FolderDrop {
     /// - Parameters:
     ///   - suggested: The sender's suggested name, if any.
     ///   - type: The type the item arrived as.
-    /// - Returns: The name, without a path separator, never `.` or `..`.
+    /// - Returns: The name, without a path separator, never `.` or `..`, at most 255 bytes long (`FreeName.fitted`).
     static func name(suggested: String?, type: UTType) -> String {
         // Only the last component of what a sender suggests, without control characters: never a path.
         let cleaned = suggested.map { name in
@@ -26,7 +26,8 @@ enum FolderDrop {
             .trimmingCharacters(in: .whitespaces)
         }
         let base = cleaned.flatMap { ["", ".", ".."].contains($0) ? nil : $0 } ?? "item"
-        return (base as NSString).appendingPathExtension(for: namingType(of: type))
+        // A suggestion longer than a file name may be is shortened before its extension, not refused.
+        return FreeName.fitted((base as NSString).appendingPathExtension(for: namingType(of: type)))
     }
 
     /// The type whose extension a file of `type` gets: itself when it has one, else its most specific supertype that
