@@ -164,10 +164,9 @@ enum Drop {
 /// the bytes are dropped as they come) and into a file in /dev/shm (the bytes held in memory, as the app holds what it
 /// pasted). The order of the four turns with each iteration. Two more figures show where the app's time goes:
 /// - the app again, with glibc told to keep the heap memory it frees (`GLIBC_TUNABLES`: a trim threshold of 128 MiB,
-///   and blocks up to 4 MiB from the heap, not from mappings of their own): on X11 GTK queues the selection's INCR
-///   chunks, each in a new 1 MiB reply buffer of Xlib's, faster than the app's reads take them, and glibc gives the
-///   freed queue back to the kernel, so that the next chunks fault their memory in again; kept, they do not (on
-///   Wayland there is no such queue, and the figure is the app's again);
+///   and blocks up to 4 MiB from the heap, not from mappings of their own): on X11 each 1 MiB INCR chunk goes through
+///   two 1 MiB blocks that Xlib allocates and frees, glibc trims its heap between them, and later chunks fault the
+///   same memory in again; kept, they do not (on Wayland there are no such blocks, and the figure is the app's again);
 /// - the first touch of 64 MiB of new memory in this process (`mmap`, one write to each 4 KiB page, `munmap`): what
 ///   holding the bytes costs at least, which a tool writing to /dev/null never pays.
 enum Paste {
