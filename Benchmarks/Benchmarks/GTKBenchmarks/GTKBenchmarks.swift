@@ -45,6 +45,10 @@ enum GTKMetric {
         "paste throughput vs the tool's to /dev/null (%)", polarity: .prefersLarger, useScalingFactor: false)
     static let pasteVsToolHolding = BenchmarkMetric.custom(
         "paste throughput vs the tool's into /dev/shm (%)", polarity: .prefersLarger, useScalingFactor: false)
+    static let pasteHeapKeptMilliseconds = BenchmarkMetric.custom(
+        "DnDKitGTK paste, glibc keeping its freed heap (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let firstTouchMilliseconds = BenchmarkMetric.custom(
+        "first touch of 64 MiB of new memory (ms)", polarity: .prefersSmaller, useScalingFactor: false)
     static let pastePeak = BenchmarkMetric.custom(
         "paste's peak resident growth vs payload (%)", polarity: .prefersSmaller, useScalingFactor: false)
     static let idleWakeups = BenchmarkMetric.custom(
@@ -79,7 +83,8 @@ let benchmarks: @Sendable () -> Void = {
                 metrics: [
                     GTKMetric.pasteVsTool, GTKMetric.pasteVsToolHolding, GTKMetric.pasteMilliseconds,
                     GTKMetric.pasteProcessorMilliseconds, GTKMetric.toolMilliseconds,
-                    GTKMetric.toolHoldingMilliseconds, GTKMetric.pastePeak,
+                    GTKMetric.toolHoldingMilliseconds, GTKMetric.firstTouchMilliseconds,
+                    GTKMetric.pasteHeapKeptMilliseconds, GTKMetric.pastePeak,
                 ],
                 warmupIterations: 1, maxDuration: .seconds(180), maxIterations: 6)
         ) { benchmark in
@@ -157,9 +162,17 @@ enum Drop {
 /// A 64 MiB clipboard paste into the app (a new app each time: `clip-get --png` pastes once and exits), against the
 /// desktop's tool reading the same owner twice, both timed in the same iteration: to /dev/null (the tool's fastest:
 /// the bytes are dropped as they come) and into a file in /dev/shm (the bytes held in memory, as the app holds what it
-/// pasted). The order of the three turns with each iteration.
+/// pasted). The order of the four turns with each iteration. Two more figures show where the app's time goes:
+/// - the app again, with glibc told to keep the heap memory it frees (`GLIBC_TUNABLES`: a trim threshold of 128 MiB,
+///   and blocks up to 4 MiB from the heap, not from mappings of their own): on X11 each 1 MiB INCR chunk goes through
+///   two 1 MiB blocks that Xlib allocates and frees, glibc trims its heap between them, and later chunks fault the
+///   same memory in again; kept, they do not (on Wayland there are no such blocks, and the figure is the app's again);
+/// - the first touch of 64 MiB of new memory in this process (`mmap`, one write to each 4 KiB page, `munmap`): what
+///   holding the bytes costs at least, which a tool writing to /dev/null never pays.
 enum Paste {
     static let size = 64 << 20
+    /// glibc's tunable for the app run that keeps freed heap memory.
+    static let keepHeap = "GLIBC_TUNABLES=glibc.malloc.trim_threshold=134217728:glibc.malloc.mmap_threshold=4194304"
 
     static func measure(_ benchmark: Benchmark, in session: Session) throws {
         var bytes = [UInt8](repeating: 0, count: size)
@@ -174,41 +187,71 @@ enum Paste {
         try Data(bytes).write(to: file)
         chmod(file.path, 0o644)
         try session.own(file, as: "image/png")
-        let sides = [0, 1, 2]
+        let sides = [0, 1, 2, 3]
         for iteration in benchmark.scaledIterations {
-            var times = [0.0, 0.0, 0.0]
+            var times = [0.0, 0.0, 0.0, 0.0]
             var peak = 0
             var processor = 0.0
             let turn = iteration % sides.count
             for side in sides[turn...] + sides[..<turn] {
                 switch side {
                 case 0:
-                    let app = try session.probe(["clip-get", "--title", "bench-paste-\(iteration)", "--png"])
-                    defer { app.stop() }
-                    guard let got = app.wait(for: "got", timeout: 60) else {
-                        throw WrongResult(description: "the app did not paste: \(app.events())")
-                    }
-                    guard got["bytes"] as? Int == size, let ms = got["ms"] as? Double,
-                        let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int,
-                        let cpu = got["cpuMs"] as? Double
-                    else {
-                        throw WrongResult(description: "a wrong paste: \(got)")
-                    }
-                    times[0] = ms / 1000
-                    peak = (high - before) * 1024
-                    processor = cpu
+                    let got = try appPaste(in: session, title: "bench-paste-\(iteration)")
+                    times[0] = got.seconds
+                    peak = got.peak
+                    processor = got.processor
                 case 1: times[1] = try session.timedPaste("image/png", into: .null)
-                default: times[2] = try session.timedPaste("image/png", into: .memoryFile)
+                case 2: times[2] = try session.timedPaste("image/png", into: .memoryFile)
+                default:
+                    times[3] = try appPaste(in: session, title: "bench-paste-kept-\(iteration)", [keepHeap]).seconds
                 }
             }
+            let touch = try firstTouch(size)
             benchmark.measurement(GTKMetric.pasteMilliseconds, Int((times[0] * 1000).rounded()))
             benchmark.measurement(GTKMetric.pasteProcessorMilliseconds, Int(processor.rounded()))
             benchmark.measurement(GTKMetric.toolMilliseconds, Int((times[1] * 1000).rounded()))
             benchmark.measurement(GTKMetric.toolHoldingMilliseconds, Int((times[2] * 1000).rounded()))
             benchmark.measurement(GTKMetric.pasteVsTool, Int((times[1] / times[0] * 100).rounded()))
             benchmark.measurement(GTKMetric.pasteVsToolHolding, Int((times[2] / times[0] * 100).rounded()))
+            benchmark.measurement(GTKMetric.pasteHeapKeptMilliseconds, Int((times[3] * 1000).rounded()))
+            benchmark.measurement(GTKMetric.firstTouchMilliseconds, Int((touch * 1000).rounded()))
             benchmark.measurement(GTKMetric.pastePeak, peak * 100 / size)
         }
+    }
+
+    /// One paste by a new app (`clip-get --png`, with `environment` added): its time (seconds), its main thread's
+    /// processor time (ms) and its peak resident growth (bytes).
+    private static func appPaste(in session: Session, title: String, _ environment: [String] = []) throws -> (
+        seconds: Double, processor: Double, peak: Int
+    ) {
+        let app = try session.probe(["clip-get", "--title", title, "--png"], environment: environment)
+        defer { app.stop() }
+        guard let got = app.wait(for: "got", timeout: 60) else {
+            throw WrongResult(description: "the app did not paste: \(app.events())")
+        }
+        guard got["bytes"] as? Int == size, let ms = got["ms"] as? Double,
+            let before = got["rssBeforeKB"] as? Int, let high = got["peakKB"] as? Int,
+            let cpu = got["cpuMs"] as? Double
+        else {
+            throw WrongResult(description: "a wrong paste: \(got)")
+        }
+        return (ms / 1000, cpu, (high - before) * 1024)
+    }
+
+    /// The time (seconds) to map `size` bytes of new private memory, write one byte to each 4 KiB page, and unmap it.
+    private static func firstTouch(_ size: Int) throws -> Double {
+        let started = ContinuousClock.now
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        // MAP_FAILED, a cast macro Swift does not import, is (void *)-1.
+        guard let memory = mapped, memory != UnsafeMutableRawPointer(bitPattern: -1) else {
+            throw WrongResult(description: "no memory for the first-touch figure: \(String(cString: strerror(errno)))")
+        }
+        for offset in stride(from: 0, to: size, by: 4096) {
+            memory.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self)
+        }
+        let elapsed = ContinuousClock.now - started
+        munmap(memory, size)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
 
