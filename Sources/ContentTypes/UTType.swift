@@ -73,6 +73,7 @@ public struct UTType: Sendable {
     }
 
     // Borrowed: a catalog type, the common case, keeps no reference, so making one counts none.
+    @inline(__always)
     init(storage: borrowing RegistryStorage, slot: Int32, followsCurrent: Bool) {
         if slot >= 0 && slot < storage.systemCount {
             let catalog = storage.catalogConformance.facts(slot)
