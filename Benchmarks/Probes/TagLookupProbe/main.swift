@@ -54,7 +54,44 @@ let exts = extensionMix
 let data = UTType.data
 let registry = TypeRegistry.current
 
+// The unknown-tag cases of ContentTypesBenchmarks' DynamicTypes.swift: a known tag, an unknown one again, a new one
+// each call (from 100,000 made beforehand), each then `conforms(to: .data)`.
+let distinctExtensions = (0..<100_000).map { "unk\($0)" }
+let distinctMIMETypes = (0..<100_000).map { "application/x-unk\($0)" }
+@inline(never) func check(_ answer: Bool?) { if answer != true { print("x") } }
+
 let cases: [(String, (Int) -> Void)] = [
+    ("unknown ext: known", { n in for _ in 0..<n { check(UTType(filenameExtension: "png")?.conforms(to: .data)) } }),
+    (
+        "unknown ext: repeated",
+        { n in for _ in 0..<n { check(UTType(filenameExtension: "zzqunknown")?.conforms(to: .data)) } }
+    ),
+    (
+        "unknown ext: distinct",
+        { n in
+            for i in 0..<n { check(UTType(filenameExtension: distinctExtensions[i % 100_000])?.conforms(to: .data)) }
+        }
+    ),
+    (
+        "unknown ext: distinct, 16 of them",
+        { n in for i in 0..<n { check(UTType(filenameExtension: distinctExtensions[i % 16])?.conforms(to: .data)) } }
+    ),
+    (
+        "unknown ext: distinct, read only",
+        { n in for i in 0..<n { check(distinctExtensions[i % 100_000].utf8.count > 3) } }
+    ),
+    (
+        "unknown mime: known",
+        { n in for _ in 0..<n { check(UTType(mimeType: "application/json")?.conforms(to: .data)) } }
+    ),
+    (
+        "unknown mime: repeated",
+        { n in for _ in 0..<n { check(UTType(mimeType: "application/x-zzq-unknown")?.conforms(to: .data)) } }
+    ),
+    (
+        "unknown mime: distinct",
+        { n in for i in 0..<n { check(UTType(mimeType: distinctMIMETypes[i % 100_000])?.conforms(to: .data)) } }
+    ),
     ("mime: UTType(mimeType:)", { n in for i in 0..<n { consume(UTType(mimeType: mimes[i % 12])) } }),
     (
         "mime: UTType(mimeType:conformingTo: held)",

@@ -84,9 +84,7 @@ extension Folding {
                 // Words of ASCII with no space, control character, DEL or slash are folded eight bytes at a time.
                 while offset + 8 <= source.count {
                     let word = UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    if ByteWord.hasNonASCII(word) || ByteWord.containsByte(below: 0x21, in: word)
-                        || ByteWord.contains(word, 0x7F) || ByteWord.contains(word, forbidden)
-                    {
+                    if ByteWord.hasByteRefusedInTag(word, forbidden: forbidden) {
                         break
                     }
                     assert(count + 8 <= buffer.count)
