@@ -1,8 +1,8 @@
 /// The slots of the types that have each tag of one tag class, preferred first.
 ///
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
-/// probes a table that is at most an eighth full and compares bytes, so it allocates nothing and costs the same whatever
-/// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
+/// probes a table that is at most an eighth full and compares bytes, so it allocates nothing and costs the same
+/// whatever the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
 /// `_checkInvariants()` checks them. A class, so that reaching an index through its registry counts no reference per
 /// array.
 final class TagIndex: Sendable {
