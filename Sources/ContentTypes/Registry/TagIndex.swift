@@ -1,10 +1,10 @@
 /// The slots of the types that have each tag of one tag class, preferred first.
 ///
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
-/// probes a table that is at most an eighth full and compares bytes, so it allocates nothing and costs the same
-/// whatever the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
-/// `_checkInvariants()` checks them. A class, so that reaching an index through its registry counts no reference per
-/// array.
+/// probes a table that is at most half full (an eighth, `sparse`) and compares bytes, so it allocates nothing and
+/// costs the same whatever the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays,
+/// immutable once built; `_checkInvariants()` checks them. A class, so that reaching an index through its registry
+/// counts no reference per array.
 final class TagIndex: Sendable {
     private struct Key: Sendable {
         let hash: UInt64
@@ -24,17 +24,23 @@ final class TagIndex: Sendable {
     private let keys: [Key]
     /// The slots of every key, key after key.
     private let slots: [Int32]
-    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long, at most an eighth full
-    /// (`loadShift`).
+    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long, at most 1 / 2^`loadShift` full.
     private let buckets: [Int32]
+    /// How full the buckets may be: at most 1 / 2^`loadShift` (1, half full, or `sparse`, an eighth).
+    private let loadShift: Int
 
-    /// The buckets are at most 1 / 2^`loadShift` full: at an eighth, a tag no type has (the look-up of every dynamic
-    /// type) meets an empty bucket first seven times in eight, a branch the processor predicts; at half full, as
-    /// the builder keeps its table, such a look-up walked 2.5 buckets on average and cost 1.5 times a known tag's
-    /// (measured). An index of 1,000 tags takes 32 KiB of buckets.
-    static let loadShift = 3
+    /// The `loadShift` of the indexes that every look-up of a dynamic type misses in: a registry's own filename
+    /// extensions and MIME types (`UTType(filenameExtension:)`, `UTType(mimeType:)`). At an eighth full, a tag no type
+    /// has meets an empty bucket first seven times in eight, a branch the processor predicts; at half full, as the
+    /// builder keeps its table, such a look-up walked 2.5 buckets on average and cost 1.5 times a known tag's
+    /// (measured). Other indexes (the desktop database's, read on slower paths) keep the builder's half-full table:
+    /// re-placing theirs cost a process's first use of the database 2-5% (measured).
+    static let sparse = 3
 
-    init(_ builder: TagIndexBuilder) {
+    /// - Parameters:
+    ///   - builder: the tags and their slots.
+    ///   - loadShift: how full the buckets may be: 1 / 2^`loadShift`, at least 1 (half full, the builder's table).
+    init(_ builder: TagIndexBuilder, loadShift: Int = 1) {
         // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
         var starts = [Int32](repeating: 0, count: builder.keys.count + 1)
         for (key, _) in builder.additions {
@@ -76,7 +82,9 @@ final class TagIndex: Sendable {
         self.words = words
         self.keys = keys
         self.slots = slots
-        self.buckets = TagIndexBuilder.place(builder.keys.map(\.hash), loadShift: Self.loadShift)
+        self.buckets =
+            loadShift <= 1 ? builder.buckets : TagIndexBuilder.place(builder.keys.map(\.hash), loadShift: loadShift)
+        self.loadShift = max(1, loadShift)
     }
 
     /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
@@ -144,12 +152,12 @@ final class TagIndex: Sendable {
     /// How many tags the index has.
     var count: Int { keys.count }
 
-    /// Checks the index's invariants, in debug builds: buckets a power of two, at most an eighth full, each key in one
-    /// bucket and found from its hash, keys' bytes and slots within their arrays, hashes those of the bytes.
+    /// Checks the index's invariants, in debug builds: buckets a power of two, at most 1 / 2^`loadShift` full, each
+    /// key in one bucket and found from its hash, keys' bytes and slots within their arrays, hashes those of the bytes.
     func _checkInvariants() {
         #if DEBUG
             precondition(buckets.count.nonzeroBitCount == 1, "buckets: a power of two")
-            precondition(keys.count << Self.loadShift <= buckets.count, "buckets: at most an eighth full")
+            precondition(keys.count << loadShift <= buckets.count, "buckets: at most 1 / 2^\(loadShift) full")
             var seen = [Bool](repeating: false, count: keys.count)
             for entry in buckets where entry != 0 {
                 precondition(entry > 0 && Int(entry) <= keys.count, "bucket entry \(entry) names no key")
