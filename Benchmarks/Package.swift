@@ -32,6 +32,9 @@ let package = Package(
         .executableTarget(
             name: "ContentTypesFirstUse", dependencies: [.product(name: "ContentTypes", package: "DnDKit")],
             path: "Probes/ContentTypesFirstUse"),
+        .executableTarget(
+            name: "TagLookupProbe", dependencies: [.product(name: "ContentTypes", package: "DnDKit")],
+            path: "Probes/TagLookupProbe"),
         .executableTarget(name: "GLibFirstUse", dependencies: ["CGIO"], path: "Probes/GLibFirstUse"),
         .target(
             name: "CContentTypesBaseline",

@@ -53,9 +53,7 @@ struct FoldedTag {
                 // The bytes past the tag checked as letters, which pass every test.
                 checked = word | 0x6161_6161_6161_6161 &<< UInt64(rest * 8)
             }
-            if ByteWord.hasNonASCII(checked) || ByteWord.containsByte(below: 0x21, in: checked)
-                || ByteWord.contains(checked, 0x7F) || ByteWord.contains(checked, forbidden)
-            {
+            if ByteWord.hasByteRefusedInTag(checked, forbidden: forbidden) {
                 return nil
             }
             word = ByteWord.lowercased(word)

@@ -47,7 +47,11 @@ extension UTType {
     ///   - filenameExtension: the extension, without its leading period.
     ///   - supertype: a type the result must conform to; usually `.data`.
     public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
-        self.init(tag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
+        if let found = Self.knownOrDynamicType(tag: filenameExtension, kind: .filenameExtension, supertype) {
+            self = found
+            return
+        }
+        self.init(slowTag: filenameExtension, tagClass: .filenameExtension, conformingTo: supertype)
     }
 
     /// Creates the preferred type for a MIME type, among those that conform to `supertype`.
@@ -60,7 +64,11 @@ extension UTType {
     ///   - mimeType: the MIME type, such as `image/png`.
     ///   - supertype: a type the result must conform to; usually `.data`.
     public init?(mimeType: String, conformingTo supertype: UTType = .data) {
-        self.init(tag: mimeType, tagClass: .mimeType, conformingTo: supertype)
+        if let found = Self.knownOrDynamicType(tag: mimeType, kind: .mimeType, supertype) {
+            self = found
+            return
+        }
+        self.init(slowTag: mimeType, tagClass: .mimeType, conformingTo: supertype)
     }
 
     /// Creates the preferred type for a tag of a tag class, among those that conform to `supertype`.
@@ -75,15 +83,24 @@ extension UTType {
     ///   - tagClass: the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     public init?(tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
-        // A declared tag: found in the current snapshot without counting a reference or allocating; an undeclared
-        // one gives its dynamic type, one small object.
-        let found = TypeRegistry.withCurrentStorage { storage in
-            TypeRegistry.knownOrDynamicType(tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage)
-        }
-        if let found {
+        if let found = Self.knownOrDynamicType(tag: tag, kind: tagClass.kind, supertype) {
             self = found
             return
         }
+        self.init(slowTag: tag, tagClass: tagClass, conformingTo: supertype)
+    }
+
+    /// The type a tag names in the current registry, found without allocating or counting a reference: a declared
+    /// tag, or an undeclared one held inline. `nil` for `init(slowTag:tagClass:conformingTo:)` to answer.
+    @inline(__always)
+    private static func knownOrDynamicType(tag: String, kind: UTTagClass.Kind, _ supertype: UTType?) -> UTType? {
+        TypeRegistry.withCurrentStorage { storage in
+            TypeRegistry.knownOrDynamicType(tag: tag, kind: kind, conformingTo: supertype, in: storage)
+        }
+    }
+
+    /// The type for a tag that `knownOrDynamicType(tag:kind:_:)` left: through the current registry's general path.
+    private init?(slowTag tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?) {
         let type = TypeRegistry.withCurrent { registry in
             registry.resolveFirst(tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
         }

@@ -73,6 +73,7 @@ public struct UTType: Sendable {
     }
 
     // Borrowed: a catalog type, the common case, keeps no reference, so making one counts none.
+    @inline(__always)
     init(storage: borrowing RegistryStorage, slot: Int32, followsCurrent: Bool) {
         if slot >= 0 && slot < storage.systemCount {
             let catalog = storage.catalogConformance.facts(slot)
@@ -87,6 +88,7 @@ public struct UTType: Sendable {
         self.init(owner: detached, slot: -1, followsCurrent: followsCurrent)
     }
 
+    @inline(__always)
     init(inline: InlineTag, followsCurrent: Bool) {
         // What the two words below keep of it: 1 to 13 tag bytes (bytes 8-12 in word1's low 40 bits), or 14 to 15
         // ASCII bytes packed seven bits a byte, a parent slot in 10 bits, and no third word.

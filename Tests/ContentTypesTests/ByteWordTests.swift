@@ -22,6 +22,12 @@ struct ByteWordTests {
                 #expect(ByteWord.contains(word, 0x22) == (byte == 0x22), "\(byte) at \(position)")
                 #expect(ByteWord.contains(word, 0x20) == (byte == 0x20), "\(byte) at \(position)")
                 #expect(ByteWord.containsByte(below: 0x20, in: word) == (byte < 0x20), "\(byte) at \(position)")
+                for forbidden: UInt8 in [0x2F, 0x7F] {
+                    let refused = byte >= 0x80 || byte < 0x21 || byte == 0x7F || byte == forbidden
+                    #expect(
+                        ByteWord.hasByteRefusedInTag(word, forbidden: forbidden) == refused,
+                        "\(byte) at \(position), \(forbidden) forbidden")
+                }
                 guard byte < 0x80 else {
                     continue
                 }

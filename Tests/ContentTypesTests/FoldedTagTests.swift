@@ -43,7 +43,7 @@ struct FoldedTagTests {
             for (tag, tagClass) in Self.tags {
                 for supertype in [nil, UTType.data, .image, .text] {
                     let fast = TypeRegistry.knownOrDynamicType(
-                        tag: tag, tagClass: tagClass, conformingTo: supertype, in: registry.storage,
+                        tag: tag, kind: tagClass.kind, conformingTo: supertype, in: registry.storage,
                         followsCurrent: false)
                     let general = registry.resolveFirst(
                         tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: false)
@@ -66,13 +66,49 @@ struct FoldedTagTests {
             ("Text/ABCDEFGHIJ", .mimeType, "org.dndkit.test.folded"), ("image/PNG", .mimeType, "public.png"),
         ] {
             let type = TypeRegistry.knownOrDynamicType(
-                tag: tag, tagClass: tagClass, conformingTo: nil, in: storage, followsCurrent: false)
+                tag: tag, kind: tagClass.kind, conformingTo: nil, in: storage, followsCurrent: false)
             #expect(type?.identifier == expected, "\(tag)")
         }
         let unknown = try #require(
             TypeRegistry.knownOrDynamicType(
-                tag: "APPLICATION/X-ZZZ-FIFTEEN-B", tagClass: .mimeType, conformingTo: nil, in: storage))
+                tag: "APPLICATION/X-ZZZ-FIFTEEN-B", kind: .mimeType, conformingTo: nil, in: storage))
         #expect(unknown.isInline && unknown.tags == [.mimeType: ["application/x-zzz-fifteen-b"]])
+    }
+
+    /// `UTType(filenameExtension:)` and `UTType(mimeType:)` take their own way to the look-up (no `UTTagClass`, the
+    /// tag's bytes read in place, small strings and native ones alike); they must answer as
+    /// `UTType(tag:tagClass:conformingTo:)` and the current registry's general path do.
+    @Test("the public initialisers answer as the general path, for every tag")
+    func publicInitialisersAnswerAsTheGeneralPath() {
+        var wrong: [String] = []
+        for (tag, tagClass) in Self.tags {
+            // A tag made at run time (a native string when longer than 15 bytes), and one taken from a longer string.
+            let native = String(decoding: Array(tag.utf8), as: UTF8.self)
+            let substring = String(("file." + tag).dropFirst(5))
+            for supertype in [UTType.data, .image, .text] {
+                let general = TypeRegistry.current.resolveFirst(
+                    tag: tag, tagClass: tagClass, conformingTo: supertype, followsCurrent: true)
+                for variant in [tag, native, substring] {
+                    let created =
+                        tagClass == .mimeType
+                        ? UTType(mimeType: variant, conformingTo: supertype)
+                        : UTType(filenameExtension: variant, conformingTo: supertype)
+                    let byTag = UTType(tag: variant, tagClass: tagClass, conformingTo: supertype)
+                    if created != general || created?.identifier != general?.identifier || byTag != general {
+                        wrong.append("\(variant) \(tagClass.rawValue) \(supertype.identifier)")
+                    }
+                }
+            }
+            if tagClass == .mimeType {
+                #expect(UTType(mimeType: tag) == UTType(mimeType: tag, conformingTo: .data), "\(tag)")
+            } else {
+                #expect(UTType(filenameExtension: tag) == UTType(filenameExtension: tag, conformingTo: .data), "\(tag)")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+        // Some answers are declared types, some dynamic ones, some none: the loop compared all three kinds.
+        #expect(UTType(mimeType: "IMAGE/PNG") == .png && UTType(filenameExtension: "JpG") == .jpeg)
+        #expect(UTType(filenameExtension: "abcdefg")?.isDynamic == true && UTType(filenameExtension: ".png") == nil)
     }
 
     @Test("a tag's words hash as its bytes do, and the words hold its folded bytes")

@@ -21,9 +21,9 @@ struct TagIndexes: Sendable {
     let others: [String: TagIndex]
 
     init(_ builders: TagIndexBuilders) {
-        filenameExtensions = TagIndex(builders.filenameExtensions)
-        mimeTypes = TagIndex(builders.mimeTypes)
-        others = builders.others.mapValues(TagIndex.init)
+        filenameExtensions = TagIndex(builders.filenameExtensions, loadShift: TagIndex.sparse)
+        mimeTypes = TagIndex(builders.mimeTypes, loadShift: TagIndex.sparse)
+        others = builders.others.mapValues { TagIndex($0) }
     }
 }
 

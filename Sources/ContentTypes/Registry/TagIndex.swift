@@ -1,10 +1,10 @@
 /// The slots of the types that have each tag of one tag class, preferred first.
 ///
 /// An open-addressing hash table over the tags' folded UTF-8 bytes: a look-up hashes the bytes a word at a time,
-/// probes a table that is at most half full and compares bytes, so it allocates nothing and costs the same whatever
-/// the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays, immutable once built;
-/// `_checkInvariants()` checks them. A class, so that reaching an index through its registry counts no reference per
-/// array.
+/// probes a table that is at most half full (an eighth, `sparse`) and compares bytes, so it allocates nothing and
+/// costs the same whatever the number of tags. Keys are folded (`Folding.withFoldedTag`) by the caller. Plain arrays,
+/// immutable once built; `_checkInvariants()` checks them. A class, so that reaching an index through its registry
+/// counts no reference per array.
 final class TagIndex: Sendable {
     private struct Key: Sendable {
         let hash: UInt64
@@ -24,10 +24,23 @@ final class TagIndex: Sendable {
     private let keys: [Key]
     /// The slots of every key, key after key.
     private let slots: [Int32]
-    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long.
+    /// Key numbers plus one by bucket; 0 is an empty bucket. A power of two long, at most 1 / 2^`loadShift` full.
     private let buckets: [Int32]
+    /// How full the buckets may be: at most 1 / 2^`loadShift` (1, half full, or `sparse`, an eighth).
+    private let loadShift: Int
 
-    init(_ builder: TagIndexBuilder) {
+    /// The `loadShift` of the indexes that every look-up of a dynamic type misses in: a registry's own filename
+    /// extensions and MIME types (`UTType(filenameExtension:)`, `UTType(mimeType:)`). At an eighth full, a tag no type
+    /// has meets an empty bucket first seven times in eight, a branch the processor predicts; at half full, as the
+    /// builder keeps its table, such a look-up walked 2.5 buckets on average and cost 1.5 times a known tag's
+    /// (measured). Other indexes (the desktop database's, read on slower paths) keep the builder's half-full table:
+    /// re-placing theirs cost a process's first use of the database 2-5% (measured).
+    static let sparse = 3
+
+    /// - Parameters:
+    ///   - builder: the tags and their slots.
+    ///   - loadShift: how full the buckets may be: 1 / 2^`loadShift`, at least 1 (half full, the builder's table).
+    init(_ builder: TagIndexBuilder, loadShift: Int = 1) {
         // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
         var starts = [Int32](repeating: 0, count: builder.keys.count + 1)
         for (key, _) in builder.additions {
@@ -69,7 +82,9 @@ final class TagIndex: Sendable {
         self.words = words
         self.keys = keys
         self.slots = slots
-        self.buckets = builder.buckets
+        self.buckets =
+            loadShift <= 1 ? builder.buckets : TagIndexBuilder.place(builder.keys.map(\.hash), loadShift: loadShift)
+        self.loadShift = max(1, loadShift)
     }
 
     /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
@@ -137,12 +152,12 @@ final class TagIndex: Sendable {
     /// How many tags the index has.
     var count: Int { keys.count }
 
-    /// Checks the index's invariants, in debug builds: buckets a power of two, at most half full, each key in one
-    /// bucket and found from its hash, keys' bytes and slots within their arrays, hashes those of the bytes.
+    /// Checks the index's invariants, in debug builds: buckets a power of two, at most 1 / 2^`loadShift` full, each
+    /// key in one bucket and found from its hash, keys' bytes and slots within their arrays, hashes those of the bytes.
     func _checkInvariants() {
         #if DEBUG
             precondition(buckets.count.nonzeroBitCount == 1, "buckets: a power of two")
-            precondition(keys.count * 2 <= buckets.count, "buckets: at most half full")
+            precondition(keys.count << loadShift <= buckets.count, "buckets: at most 1 / 2^\(loadShift) full")
             var seen = [Bool](repeating: false, count: keys.count)
             for entry in buckets where entry != 0 {
                 precondition(entry > 0 && Int(entry) <= keys.count, "bucket entry \(entry) names no key")
@@ -344,16 +359,31 @@ struct TagIndexBuilder: Sendable {
     }
 
     private mutating func rehash(capacity: Int) {
+        buckets = Self.place(keys.map(\.hash), capacity: capacity)
+    }
+
+    /// Buckets for keys with `hashes` (key numbers plus one, by linear probing), a power of two of them, at least 16
+    /// and at least 2^`loadShift` per key.
+    static func place(_ hashes: [UInt64], loadShift: Int) -> [Int32] {
+        var capacity = 16
+        while hashes.count << loadShift > capacity {
+            capacity *= 2
+        }
+        return place(hashes, capacity: capacity)
+    }
+
+    /// `capacity` buckets, a power of two, for keys with `hashes`.
+    private static func place(_ hashes: [UInt64], capacity: Int) -> [Int32] {
         var buckets = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for (number, key) in keys.enumerated() {
-            var bucket = Int(truncatingIfNeeded: key.hash) & mask
+        for (number, hash) in hashes.enumerated() {
+            var bucket = Int(truncatingIfNeeded: hash) & mask
             while buckets[bucket] != 0 {
                 bucket = (bucket + 1) & mask
             }
             buckets[bucket] = Int32(number + 1)
         }
-        self.buckets = buckets
+        return buckets
     }
 
     /// A hash of some bytes, eight at a time (a word loaded little-endian; the rest of the bytes as one more word,

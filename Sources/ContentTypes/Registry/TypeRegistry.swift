@@ -188,7 +188,7 @@ public struct TypeRegistry: Sendable {
         // Folded on the stack and found without counting references (the sniffer maps every answer through here,
         // from any number of threads); an undeclared tag gives its dynamic type at once.
         if let found = Self.knownOrDynamicType(
-            tag: tag, tagClass: tagClass, conformingTo: supertype, in: storage, followsCurrent: false)
+            tag: tag, kind: tagClass.kind, conformingTo: supertype, in: storage, followsCurrent: false)
         {
             return found
         }
@@ -295,7 +295,7 @@ public struct TypeRegistry: Sendable {
     ///
     /// - Parameters:
     ///   - tag: the tag, in any case.
-    ///   - tagClass: the tag's class.
+    ///   - kind: the kind of the tag's class.
     ///   - supertype: a type the result must conform to, or `nil` for any.
     ///   - storage: the registry snapshot to look in.
     ///   - followsCurrent: whether the type follows `TypeRegistry.current` (made by `UTType`'s initialisers) or
@@ -303,7 +303,7 @@ public struct TypeRegistry: Sendable {
     /// - Returns: the type, or `nil` for the slow path to answer.
     @inline(__always)
     static func knownOrDynamicType(
-        tag: String, tagClass: UTTagClass, conformingTo supertype: UTType?,
+        tag: String, kind: UTTagClass.Kind, conformingTo supertype: UTType?,
         in storage: RegistryStorage, followsCurrent: Bool = true
     ) -> UTType? {
         var required: Int32 = -1
@@ -321,8 +321,7 @@ public struct TypeRegistry: Sendable {
                 return nil  // a supertype this registry does not declare: only dynamic types can conform to it
             }
         }
-        let kind = tagClass.kind
-        guard let folded = FoldedTag(tag.utf8.span, of: kind) else {
+        guard let folded = FoldedTag(tag, of: kind) else {
             return nil
         }
         let slot = storage.firstOwnSlot(withFolded: folded, of: kind) { slot in

@@ -13,7 +13,7 @@ import Synchronization
 // indexes (`TagIndex`) are plain arrays, whose own invariants `_checkInvariants()` checks after every registry build
 // in debug builds (`RegistryStorage.init`; the tests call it again).
 //
-// Five things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
+// Six things here need pointers, for speed a caller can notice (a tag look-up is a few tens of nanoseconds):
 //
 // 1. Folding a tag on the stack (`Folding.withFoldedASCII`). Invariants:
 //    - the temporary buffer holds `source.count` bytes, at least one, and the fold writes at most one byte per byte
@@ -50,6 +50,14 @@ import Synchronization
 //    - the key is created once, under the registry's lock, and published with a release store before any thread
 //      can read it (`snapshotKeyState`).
 //    Debug builds check that a slot holds a `ThreadSnapshot` whose registry has a storage.
+//
+// 6. A tag's UTF-8 bytes read in place for `FoldedTag` (`FoldedTag.init?(_:of:)` with a `String`), through
+//    `String.UTF8View.withContiguousStorageIfAvailable`, which the compiler inlines (the `span` property is a call
+//    into the standard library, and the string is retained and released around it: 3-4 ns of the public look-up's
+//    36-42 ns, measured). Invariants: the buffer is the string's own storage or, for a small string, a copy on the
+//    stack, `count` bytes long; it is read only as a `Span` of exactly that buffer (bounds-checked reads,
+//    `ByteWord.load`'s checks above), which lives only while the closure runs; nothing keeps the buffer or the `Span`
+//    after it.
 
 extension Folding {
     /// Calls `body` with an ASCII tag folded as `foldTag(_:of:)` folds it, or with `nil` when the folded tag is not
@@ -77,9 +85,7 @@ extension Folding {
                 // Words of ASCII with no space, control character, DEL or slash are folded eight bytes at a time.
                 while offset + 8 <= source.count {
                     let word = UnsafeRawBufferPointer(source).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    if ByteWord.hasNonASCII(word) || ByteWord.containsByte(below: 0x21, in: word)
-                        || ByteWord.contains(word, 0x7F) || ByteWord.contains(word, forbidden)
-                    {
+                    if ByteWord.hasByteRefusedInTag(word, forbidden: forbidden) {
                         break
                     }
                     assert(count + 8 <= buffer.count)
@@ -151,6 +157,29 @@ extension ByteWord {
     static func load(_ raw: RawSpan, at offset: Int) -> UInt64 {
         assert(offset >= 0 && offset + 8 <= raw.byteCount, "a word at \(offset) of \(raw.byteCount) bytes")
         return UInt64(littleEndian: raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}
+
+extension FoldedTag {
+    /// Folds a tag's UTF-8 bytes (`init?(_:of:)`), read in place: a native string's from its storage, a small
+    /// string's copied to the stack, through inlinable code (`String.UTF8View.span` is a call into the standard
+    /// library, with the string retained around it).
+    ///
+    /// - Parameters:
+    ///   - tag: the tag.
+    ///   - kind: the kind of its tag class.
+    @inline(__always)
+    init?(_ tag: String, of kind: UTTagClass.Kind) {
+        let folded = tag.utf8.withContiguousStorageIfAvailable { FoldedTag($0.span, of: kind) }
+        switch folded {
+        case .some(.some(let folded)): self = folded
+        case .some(.none): return nil
+        case .none:
+            guard let folded = FoldedTag(tag.utf8.span, of: kind) else {
+                return nil
+            }
+            self = folded
+        }
     }
 }
 
