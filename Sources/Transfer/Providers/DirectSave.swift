@@ -81,7 +81,9 @@ package final class DirectlySavedFile: Sendable {
         }
         guard first else { return }
         // A sender writing while the folder goes can make it non-empty again between the listing and its removal.
-        for _ in 0..<3 where !TreeRemoval.remove(folderAt: folder) {}
+        for _ in 0..<3 {
+            if TreeRemoval.remove(folderAt: folder) { return }
+        }
     }
 }
 
