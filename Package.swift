@@ -17,12 +17,14 @@
 // The products are what a program may import, and all of it is API (public, documented, listed under API/):
 // `DnDKit`, which re-exports the library modules that mirror Apple's frameworks (ContentTypes, Transfer, Gestures,
 // DragDrop), PNGCodec and Diagnostics (the error shape), each of them on its own, and DesktopTransfer for desktop
-// hosts (the GTK package). Everything else has `package` access and no product: the tool layers of `dnd-sim`
-// (Rendering, FileMoving, Simulation, the X11 host DesktopX11) and the helpers below the library (`Locking`, the lock
+// hosts (the GTK package). Everything else has `package` access: the tool layers of `dnd-sim` (Rendering, FileMoving,
+// Simulation, the X11 host DesktopX11) and the helpers below the library (`Locking`, the lock
 // every module's shared state uses; `FileAccess`, which opens the user's files for reading, regular files only and
 // reads bounded, with the FileSystemError that says why one cannot be read; `FileWriting`, which writes them aside
-// and renames them into place). They change with dnd-sim, without a promise. See DESIGN.md in the shared folder for
-// the whole picture.
+// and renames them into place). They change with dnd-sim, without a promise. One exception, which is no API: the X11
+// host is a product only so that the GTK package can read X11 selections through it (`X11SelectionRead`, declared
+// `@_spi(Integrations) public`; `package` access does not cross packages), and its public surface stays empty. See
+// DESIGN.md in the shared folder for the whole picture.
 
 import PackageDescription
 
@@ -38,6 +40,8 @@ let package = Package(
         .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "DragDrop", targets: ["DragDrop"]),
         .library(name: "DesktopTransfer", targets: ["DesktopTransfer"]),
+        // No API: one system programming interface for the GTK package (`@_spi(Integrations)`, see below).
+        .library(name: "DesktopX11", targets: ["DesktopX11"]),
         .executable(name: "dnd-sim", targets: ["dnd-sim"]),
     ],
     dependencies: [

@@ -7,7 +7,8 @@
 //     cd Integrations/GTK && swift build && swift test     # the tests need an X server or a headless sway (.ci/run)
 //
 //     DnDKitGTK ─▶ CDnDKitGTK (C: the content provider subclass, the main-queue source) ─▶ CGtk (gtk4)
-//         └─────▶ DnDKit's DesktopTransfer, DragDrop, Transfer, ContentTypes (../..)
+//         └─────▶ DnDKit's DesktopTransfer, DragDrop, Transfer, ContentTypes (../..), and its X11 host's selection
+//                 reader (DesktopX11, for pastes under X11)
 
 import PackageDescription
 
@@ -39,6 +40,7 @@ let package = Package(
             dependencies: [
                 "CGtk", "CDnDKitGTK",
                 .product(name: "DesktopTransfer", package: "DnDKit"),
+                .product(name: "DesktopX11", package: "DnDKit"),
                 .product(name: "DragDrop", package: "DnDKit"),
                 .product(name: "Transfer", package: "DnDKit"),
                 .product(name: "ContentTypes", package: "DnDKit"),

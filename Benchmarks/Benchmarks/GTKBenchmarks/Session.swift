@@ -105,9 +105,9 @@ final class Session {
 
     // MARK: Programs
 
-    /// Starts the app (`gtk-probe`) with `arguments`, and `environment` (`NAME=value`) added to its environment.
-    func probe(_ arguments: [String], environment: [String] = []) throws -> Program {
-        try launch(environment + [try readable(Self.probe).path] + arguments)
+    /// Starts the app (`gtk-probe`) with `arguments`.
+    func probe(_ arguments: [String]) throws -> Program {
+        try launch([try readable(Self.probe).path] + arguments)
     }
 
     /// Starts the GTK 4 peer of the tests (`Tests/Peers/gtk4-peer.py`) with `arguments`.

@@ -3,7 +3,7 @@
 // it drops them, and Escape never cancels the drag. Here a handler of the display's raw events ("xevent") sees the
 // grabbed key press and cancels the drag itself, as GTK's own key handling would (GDK_DRAG_CANCEL_USER_CANCELLED).
 // And a drop whose X11 source died: GTK is never told (no XdndLeave comes), so a target asks whether anyone still
-// owns XdndSelection, which the X server clears when its owner's window goes.
+// owns XdndSelection, which the X server clears when its owner's window goes. And which displays are X11's.
 #include "CDnDKitGTK.h"
 
 #ifdef GDK_WINDOWING_X11
@@ -68,5 +68,14 @@ gboolean dndkit_drag_is_x11(GdkDrag *drag) {
 #else
     (void)drag;
     return FALSE;
+#endif
+}
+
+const char *dndkit_display_x11_name(GdkDisplay *display) {
+#ifdef GDK_WINDOWING_X11
+    return display != NULL && GDK_IS_X11_DISPLAY(display) ? gdk_display_get_name(display) : NULL;
+#else
+    (void)display;
+    return NULL;
 #endif
 }

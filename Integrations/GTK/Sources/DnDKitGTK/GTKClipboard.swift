@@ -86,7 +86,7 @@ public enum GTKClipboard {
     /// - Throws: `GTKTransferError` `.noDisplay` when GTK has no display.
     @MainActor
     public static func availableTypes(in selection: Selection = .clipboard) throws(GTKTransferError) -> [UTType] {
-        IncomingOffer(clipboard: try clipboard(selection), name: selection.name).contentTypes
+        IncomingOffer(clipboard: try clipboard(selection), selection: selection, name: selection.name).contentTypes
     }
 
     /// The clipboard's items as values of `T`: every item that can be imported as `T` (files of a list, opened in
@@ -145,7 +145,7 @@ public enum GTKClipboard {
         {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return IncomingOffer(clipboard: board, name: selection.name)
+        return IncomingOffer(clipboard: board, selection: selection, name: selection.name)
     }
 
     /// The display's clipboard.

@@ -22,6 +22,9 @@ struct IncomingOffer: Sendable {
     /// The longest wait for the other program's next bytes, in seconds.
     static let timeout: Double = 10
 
+    /// A read of a MIME type (`what` names it for messages) that answers nil to leave it to GTK's reader.
+    typealias DirectRead = @Sendable (_ mime: String, _ what: String) async throws(GTKTransferError) -> Data?
+
     /// The offer of a drop.
     /// The corresponding C functions are `gdk_drop_get_formats`, `gdk_drop_read_async` and `gdk_drop_read_finish`.
     @MainActor
@@ -32,21 +35,31 @@ struct IncomingOffer: Sendable {
             finish: { gdk_drop_read_finish($0, $1, nil, $2) })
     }
 
-    /// The offer on a clipboard, named `name` in messages.
+    /// The offer on a clipboard, `selection`, named `name` in messages. Under X11 another program's bytes are read by
+    /// DnDKit's own reader (``X11Paste``), and by GTK's when that one cannot.
     /// The corresponding C functions are `gdk_clipboard_get_formats`, `gdk_clipboard_read_async` and
     /// `gdk_clipboard_read_finish`.
     @MainActor
-    init(clipboard: OpaquePointer, name: String) {
+    init(clipboard: OpaquePointer, selection: GTKClipboard.Selection, name: String) {
+        var direct: DirectRead?
+        if let display = X11Paste.display(of: clipboard) {
+            direct = { mime, what throws(GTKTransferError) in
+                try await X11Paste.read(
+                    mime, from: selection, display: display, limit: Self.limit, timeout: Self.timeout, what: what)
+            }
+        }
         self.init(
-            object: clipboard, formats: gdk_clipboard_get_formats(clipboard), origin: name,
+            object: clipboard, formats: gdk_clipboard_get_formats(clipboard), origin: name, direct: direct,
             start: { gdk_clipboard_read_async($0, $1, G_PRIORITY_DEFAULT, $2, $3, $4) },
             finish: { gdk_clipboard_read_finish($0, $1, nil, $2) })
     }
 
-    /// An offer read through a GDK object's `read_async` and `read_finish` (a drop's or a clipboard's).
+    /// An offer read through a GDK object's `read_async` and `read_finish` (a drop's or a clipboard's), or first
+    /// through `direct`, when given, which answers nil to leave a type to GTK.
     @MainActor
     private init(
         object: OpaquePointer, formats: OpaquePointer?, origin: String,
+        direct: DirectRead? = nil,
         start:
             @escaping @MainActor @Sendable (
                 OpaquePointer, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafeMutablePointer<GCancellable>?,
@@ -66,11 +79,12 @@ struct IncomingOffer: Sendable {
             reads.started += 1
             reads.outstanding += 1
             defer { reads.outstanding -= 1 }
+            let what = "\(mime) from \(origin)"
+            if let direct, let data = try await direct(mime, what) { return data }
             let list = CStringList([mime])
             defer { list.free() }
             let watch = ReadWatch(timeout: Self.timeout)
             defer { watch.finish() }
-            let what = "\(mime) from \(origin)"
             let result = await awaitGIO { callback, pending in
                 start(reference.opaque, list.pointer, watch.cancellable, callback, pending)
             }

@@ -233,11 +233,11 @@ struct ClipboardGetter {
         var fields: [String: Any] = ["types": try GTKClipboard.offeredMIMETypes()]
         if arguments.has("--png") {
             fields["rssBeforeKB"] = memoryStatus("VmRSS")
-            let usage = threadUsage()
+            let usage = processUsage()
             let started = Date()
             let (data, type) = try await GTKClipboard.paste(.png)
             fields["ms"] = Date().timeIntervalSince(started) * 1000
-            let used = threadUsage()
+            let used = processUsage()
             fields["cpuMs"] = used.cpuMs - usage.cpuMs
             fields["faults"] = used.faults - usage.faults
             fields["switches"] = used.switches - usage.switches

@@ -44,12 +44,11 @@ func memoryStatus(_ name: String) -> Int? {
     return line?.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
 }
 
-/// The calling thread's processor time (user and system, ms), minor page faults and context switches so far
-/// (`getrusage(RUSAGE_THREAD)`).
-func threadUsage() -> (cpuMs: Double, faults: Int, switches: Int) {
+/// The process's processor time (user and system, all threads, ms), minor page faults and context switches so far
+/// (`getrusage(RUSAGE_SELF)`): a paste's reads run on GTK's thread (Wayland) or on a thread of their own (X11).
+func processUsage() -> (cpuMs: Double, faults: Int, switches: Int) {
     var usage = rusage()
-    // RUSAGE_THREAD (1) is a GNU extension, which the Glibc module does not import.
-    getrusage(__rusage_who_t(1), &usage)
+    getrusage(__rusage_who_t(0), &usage)  // RUSAGE_SELF
     let ms = { (time: timeval) in Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
     return (ms(usage.ru_utime) + ms(usage.ru_stime), usage.ru_minflt, usage.ru_nvcsw + usage.ru_nivcsw)
 }

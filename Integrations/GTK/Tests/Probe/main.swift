@@ -11,8 +11,8 @@
 // Events: ready {role, title, w, h, pid}; target: targeted {value}, drop {kind, count, x, y, text?, saved?, width?, height?, paths?},
 // drop-failed {message}; source: exported {type} (an exporter ran), ended {operation}, removed {remaining};
 // clip-set: set {mimes}; clip-get: got {types, bytes?, text?, saved?, ms?, cpuMs?, faults?, switches?, rssBeforeKB?,
-// peakKB?} or error {message} (ms: the PNG paste's time; cpuMs, faults, switches: the main thread's processor time,
-// minor page faults and context switches during it; rssBeforeKB, peakKB: resident memory before it and at its peak);
+// peakKB?} or error {message} (ms: the PNG paste's time; cpuMs, faults, switches: the process's processor time,
+// minor page faults and context switches during it, all threads; rssBeforeKB, peakKB: resident memory before it and at its peak);
 // clip-widget: activate {action}, copy-asked {count}, removed {remaining, offered}, pasted {text},
 // cut-failed/paste-failed {message}.
 import CGtk

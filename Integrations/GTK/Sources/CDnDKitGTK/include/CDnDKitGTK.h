@@ -56,6 +56,9 @@ gboolean dndkit_drop_source_gone(GdkDrop *drop);
 /// Whether `drag` runs on an X11 display.
 gboolean dndkit_drag_is_x11(GdkDrag *drag);
 
+/// The name of `display` (`:0`) when it is an X11 display, else NULL. Owned by GDK.
+const char *dndkit_display_x11_name(GdkDisplay *display);
+
 /// The descriptor of the pipe a GIO stream reads (a GUnixInputStream over a FIFO, as GDK makes for Wayland's offers),
 /// or -1 for any other stream. The stream keeps owning it.
 int dndkit_stream_pipe_fd(GInputStream *stream);
@@ -82,6 +85,22 @@ int dndkit_memory_shrink(void *address, gsize old_size, gsize new_size);
 /// `madvise(MADV_POPULATE_WRITE)`: faults in a range of a mapping for writing in one call (Linux 5.14), or -1 with
 /// errno (EINVAL on older kernels).
 int dndkit_memory_populate(void *address, gsize size);
+
+/// A thread that faults in the pages of a mapping ahead of a reader, so that the reader's copies find them in place
+/// while the first touch of new memory runs on the other core.
+typedef struct DnDKitPopulator DnDKitPopulator;
+
+/// Starts populating `[base + populated, base + capacity)` ahead of the bytes read (``dndkit_populator_advance``):
+/// as far ahead as the reader has read, from 1 MiB to 16 MiB, in steps of 1 MiB. NULL when no thread could start.
+/// The mapping must stay in place until ``dndkit_populator_stop``.
+DnDKitPopulator *dndkit_populator_start(void *base, gsize populated, gsize capacity);
+
+/// Tells the populator that `count` bytes from the start have been read.
+void dndkit_populator_advance(DnDKitPopulator *populator, gsize count);
+
+/// Stops the populator, waits for its thread to end, frees it, and answers how many bytes from the start are
+/// populated. After it returns the mapping may move or go.
+gsize dndkit_populator_stop(DnDKitPopulator *populator);
 
 /// Installs, once per process, a GLib source on the default main context that runs libdispatch's main queue (and
 /// so Swift's main actor) whenever work is queued there. Later calls do nothing.
