@@ -3,7 +3,7 @@ import Foundation
 /// DnDKit's X11 selection reader, for the toolkit integrations of this repository: DnDKitGTK pastes from another
 /// program through it under X11, on a connection of its own, instead of through GTK's reader (whose 1 MiB `INCR`
 /// pieces pass through memory that glibc hands back to the system between them, so that every piece faults it in
-/// again: a 64 MiB paste took 1.4× `xclip -o`'s time that way).
+/// again: a 64 MiB paste took 1.3–1.5× `xclip -o`'s time that way).
 ///
 /// System programming interface (`@_spi(Integrations)`), not API: DnDKitGTK is a package of its own, which `package`
 /// access does not reach, and this is the one entry it needs into the X11 host. It changes with the two.

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// GTK 4's reader takes an `INCR` transfer in 1 MiB pieces that each pass through two 1 MiB blocks Xlib allocates and
 /// frees; glibc gives the top of its heap back to the system between them, and the next pieces fault the same memory
-/// in again: 36,000–48,000 page faults for a 64 MiB paste where the bytes need 16,400, and 0.66–0.79× the throughput
-/// of `xclip -o` (Benchmarks/README.md, *GTK 4 apps*). DnDKit's reader (XCB) frees one block a piece and appends it to
+/// in again: about 50,000 page faults for a 64 MiB paste where the bytes need 16,400, and 0.66–0.79× the throughput of
+/// `xclip -o` (Benchmarks/README.md, *GTK 4 apps*). DnDKit's reader (XCB) frees one block a piece and appends it to
 /// the payload directly. It blocks while the owner answers, so it runs on a thread of its own (not Swift's pool:
 /// once that has run a job, libdispatch wakes an idle process every second) while GTK's loop goes on.
 ///

@@ -349,7 +349,7 @@ struct Scenarios {
 
     /// 64 MiB on the clipboard (xclip's INCR transfer on X11, a pipe on Wayland): the app pastes every byte, and
     /// faults the memory that holds them in once. (GTK's own X11 reader, which DnDKitGTK no longer uses for another
-    /// program's clipboard, faulted 36,000–48,000 pages for the 16,384 the bytes fill: glibc hands the memory of its
+    /// program's clipboard, faulted about 50,000 pages for the 16,384 the bytes fill: glibc hands the memory of its
     /// 1 MiB pieces back between them.)
     func clipboardLargeIntoApp() throws {
         let payload = Self.largePayload()
