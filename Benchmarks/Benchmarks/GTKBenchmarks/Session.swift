@@ -78,7 +78,12 @@ final class Session {
             } else {
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent(name + "-sway")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let started = try Self.run("/bin/sh", [Self.sway, "start", folder.path])
+                // Through bash, every inherited descriptor above 2 closed first: Foundation's `Process` learns that
+                // its child ended from a socket the child inherits, and sway and vptr.py, which outlive the start
+                // script, would hold it open for ever (`waitUntilExit` never returned).
+                let closing = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done"#
+                let started = try Self.run(
+                    "/bin/bash", ["-c", closing + #"; exec /bin/sh "$@""#, "bash", Self.sway, "start", folder.path])
                 guard started.status == 0 else {
                     throw WrongResult(description: "headless sway did not start: \(started.error)")
                 }
