@@ -72,10 +72,11 @@ let package = Package(
         // opened when first used, through CLazyLibraries, and not linked.
         .systemLibrary(name: "CFontconfig"),
         // Libraries only some commands use, opened with `dlopen` when first needed instead of linked, so that the
-        // others start without them (issue 29). Their functions are defined under their own names, as forwarders
+        // others start without them (issue 29). Their functions are defined as hidden forwarders
         // (Sources/CLazyLoader/include/CLazyLoader.h says how): libmagic's in CLazyMagic, for ContentTypes; libxcb's,
-        // fontconfig's and FreeType's in CLazyLibraries, which only the tool layers use (no product has it), so that
-        // a program importing DnDKit (a GTK app) never finds its own calls of those libraries forwarded.
+        // fontconfig's and FreeType's (under names of DnDKit's own) in CLazyLibraries, for the tool layers. Hidden,
+        // an executable never exports them, so that a program using those libraries itself (a GTK app, which links
+        // DesktopX11 through DnDKitGTK) never finds its own calls of them forwarded.
         .target(
             name: "CLazyLoader",
             linkerSettings: [.linkedLibrary("dl")]

@@ -1,35 +1,36 @@
 // FreeType's functions that the renderer (Sources/Rendering/FreeTypeFace.swift) calls, forwarded to libfreetype.so.6
-// (CLazyLoader.h says why). `FT_Init_FreeType`, which FreeTypeFace calls before any other, loads the library itself
-// and fails as FreeType does (a non-zero error, FT_Err_Cannot_Open_Resource) when it cannot, which FreeTypeFace
-// reports as `FontError(.unreadable)` (the renderer then draws its built-in font); the others take the library handle
-// it gave. Each entry is the prototype of FreeType's header (found in /usr/include/freetype2, which Package.swift adds
-// to this target's search path), so the compiler checks each forwarder against it.
+// (CLazyLoader.h says why) under names of DnDKit's own, `dndkit_FT_...` (CFreeType's shim.h lists them and says why).
+// `dndkit_FT_Init_FreeType`, which FreeTypeFace calls before any other, loads the library itself and fails as FreeType
+// does (a non-zero error, FT_Err_Cannot_Open_Resource) when it cannot, which FreeTypeFace reports as
+// `FontError(.unreadable)` (the renderer then draws its built-in font); the others take the library handle it gave.
+// Each is checked against FreeType's own declaration (in /usr/include/freetype2, which Package.swift adds to this
+// target's search path).
 #include "CLazyLoader.h"
 
-#include <ft2build.h>
-#include FT_FREETYPE_H
+#include "../../CFreeType/shim.h"
 
-#define CLAZY_FREETYPE_INIT(F, V) F(FT_Error, FT_Init_FreeType, (FT_Library * library), (library))
-#define CLAZY_FREETYPE_FUNCTIONS(F, V)                                                                                \
-    F(FT_Error, FT_Done_FreeType, (FT_Library library), (library))                                                    \
-    F(FT_Error, FT_New_Face, (FT_Library library, const char *path, FT_Long index, FT_Face *face),                    \
-        (library, path, index, face))                                                                                 \
-    F(FT_Error, FT_Done_Face, (FT_Face face), (face))                                                                 \
-    F(FT_Error, FT_Select_Charmap, (FT_Face face, FT_Encoding encoding), (face, encoding))                            \
-    F(FT_Error, FT_Set_Pixel_Sizes, (FT_Face face, FT_UInt width, FT_UInt height), (face, width, height))             \
-    F(FT_UInt, FT_Get_Char_Index, (FT_Face face, FT_ULong code), (face, code))                                        \
-    F(FT_Error, FT_Load_Glyph, (FT_Face face, FT_UInt index, FT_Int32 flags), (face, index, flags))                   \
-    F(FT_Error, FT_Render_Glyph, (FT_GlyphSlot slot, FT_Render_Mode mode), (slot, mode))
-
+// The library's list: CFREETYPE_FUNCTIONS under the loader's two-macro form.
+#define CLAZY_FREETYPE_LIST(F, V) CFREETYPE_FUNCTIONS(F)
 #define CLAZY_STATE clazy_freetype
-#define CLAZY_FREETYPE_FUNCTIONS_ALL(F, V) CLAZY_FREETYPE_INIT(F, V) CLAZY_FREETYPE_FUNCTIONS(F, V)
-CLAZY_DEFINE_STATE("libfreetype.so.6", CLAZY_FREETYPE_FUNCTIONS_ALL)
+CLAZY_DEFINE_STATE("libfreetype.so.6", CLAZY_FREETYPE_LIST)
 
-FT_Error FT_Init_FreeType(FT_Library *library) {
+// A forwarder under DnDKit's name, checked against FreeType's own declaration of the function.
+#define CLAZY_FREETYPE_FORWARD(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                   \
+    _Static_assert(__builtin_types_compatible_p(__typeof__(&NAME), RESULT(*) PARAMETERS),                             \
+        #NAME " is forwarded with FreeType's prototype");                                                             \
+    CLAZY_HIDDEN RESULT dndkit_##NAME PARAMETERS {                                                                    \
+        RESULT(*function) PARAMETERS = (RESULT(*) PARAMETERS)clazy_function(&CLAZY_STATE, clazy_index_##NAME);        \
+        return function ARGUMENTS;                                                                                    \
+    }
+
+// FT_Init_FreeType loads the library, and fails as FreeType does when it cannot.
+_Static_assert(__builtin_types_compatible_p(__typeof__(&FT_Init_FreeType), FT_Error (*)(FT_Library *)),
+    "FT_Init_FreeType is forwarded with FreeType's prototype");
+CLAZY_HIDDEN FT_Error dndkit_FT_Init_FreeType(FT_Library *library) {
     if (clazy_open(&clazy_freetype) != NULL) return FT_Err_Cannot_Open_Resource;
     FT_Error (*function)(FT_Library *) =
         (FT_Error(*)(FT_Library *))clazy_function(&clazy_freetype, clazy_index_FT_Init_FreeType);
     return function(library);
 }
 
-CLAZY_FREETYPE_FUNCTIONS(CLAZY_FORWARD, CLAZY_FORWARD_VOID)
+CFREETYPE_REST(CLAZY_FREETYPE_FORWARD)

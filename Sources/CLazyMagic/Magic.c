@@ -20,7 +20,7 @@
 #define CLAZY_MAGIC_FUNCTIONS_ALL(F, V) CLAZY_MAGIC_OPEN(F, V) CLAZY_MAGIC_FUNCTIONS(F, V)
 CLAZY_DEFINE_STATE("libmagic.so.1", CLAZY_MAGIC_FUNCTIONS_ALL)
 
-magic_t magic_open(int flags) {
+CLAZY_HIDDEN magic_t magic_open(int flags) {
     if (clazy_open(&clazy_magic) != NULL) {
         errno = ELIBACC;
         return NULL;

@@ -32,8 +32,8 @@ final class FreeTypeFace {
 
     deinit {
         // The corresponding C functions are `FT_Done_Face` and `FT_Done_FreeType`.
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
+        dndkit_FT_Done_Face(face)
+        dndkit_FT_Done_FreeType(library)
     }
 
     /// Opens the first of `families` that fontconfig has, else the font fontconfig matches for the last one.
@@ -95,18 +95,18 @@ final class FreeTypeFace {
 
     private static func load(_ font: (family: String, file: String, index: Int32)) throws(FontError) -> FreeTypeFace {
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else {
+        guard dndkit_FT_Init_FreeType(&library) == 0, let library else {
             throw FontError(.unreadable, "FreeType could not start")
         }
         var face: FT_Face?
-        let opened = FT_New_Face(library, font.file, FT_Long(font.index), &face)
+        let opened = dndkit_FT_New_Face(library, font.file, FT_Long(font.index), &face)
         guard opened == 0, let face else {
-            FT_Done_FreeType(library)
+            dndkit_FT_Done_FreeType(library)
             throw FontError(.unreadable, "FreeType cannot open \(font.file) (error \(opened))", path: font.file)
         }
-        guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
-            FT_Done_Face(face)
-            FT_Done_FreeType(library)
+        guard dndkit_FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
+            dndkit_FT_Done_Face(face)
+            dndkit_FT_Done_FreeType(library)
             throw FontError(.unreadable, "\(font.file) maps no Unicode characters", path: font.file)
         }
         return FreeTypeFace(library: library, face: face, family: font.family, path: font.file)
@@ -117,7 +117,7 @@ final class FreeTypeFace {
     /// The corresponding C function is `FT_Set_Pixel_Sizes`.
     private func setPixelSize(_ size: Int) -> Bool {
         guard size != pixelSize else { return true }
-        guard size > 0, size <= 4096, FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
+        guard size > 0, size <= 4096, dndkit_FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { return false }
         pixelSize = size
         return true
     }
@@ -138,9 +138,9 @@ final class FreeTypeFace {
     ///
     /// The corresponding C functions are `FT_Get_Char_Index`, `FT_Load_Glyph` and `FT_Render_Glyph`.
     func glyph(for scalar: Unicode.Scalar, pixelSize size: Int) -> RasterGlyph? {
-        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-        guard index != 0, setPixelSize(size), FT_Load_Glyph(face, index, CFreeType_loadFlags()) == 0,
-            let slot = face.pointee.glyph, FT_Render_Glyph(slot, FT_RENDER_MODE_LIGHT) == 0
+        let index = dndkit_FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        guard index != 0, setPixelSize(size), dndkit_FT_Load_Glyph(face, index, CFreeType_loadFlags()) == 0,
+            let slot = face.pointee.glyph, dndkit_FT_Render_Glyph(slot, FT_RENDER_MODE_LIGHT) == 0
         else { return nil }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width)

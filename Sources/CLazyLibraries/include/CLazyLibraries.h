@@ -1,12 +1,13 @@
 // libxcb (the X11 host), fontconfig and FreeType (the renderer's text), opened with `dlopen` when a command first
-// needs them rather than linked (CLazyLoader.h says why and how). Only the tool layers use this target (DesktopX11 and
-// Rendering, in no product), so a program that imports DnDKit never gets these forwarders.
+// needs them rather than linked (CLazyLoader.h says why and how). The tool layers use this target (DesktopX11 and
+// Rendering; DnDKitGTK links them for its X11 pastes); its forwarders are hidden, so that another library in the
+// same process (GTK's) never calls them.
 //
 // Call `clazy_load` before the first call into libxcb or fontconfig, and treat a non-NULL answer as the library being
-// unavailable; `FT_Init_FreeType` loads FreeType itself and fails as FreeType documents when it cannot. A function
-// newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is added to its library's list
-// (CLAZY_XCB_FUNCTIONS in XCB.c, CLAZY_FONTCONFIG_FUNCTIONS in Fontconfig.c, CLAZY_FREETYPE_FUNCTIONS in
-// FreeType.c).
+// unavailable; `dndkit_FT_Init_FreeType` loads FreeType itself and fails as FreeType documents when it cannot. A
+// function newly called from Swift fails to link ("undefined reference to `xcb_...`") until it is added to its
+// library's list (CLAZY_XCB_FUNCTIONS in XCB.c, CLAZY_FONTCONFIG_FUNCTIONS in Fontconfig.c, CFREETYPE_FUNCTIONS in
+// CFreeType's shim.h).
 #pragma once
 
 /// A library this target loads on first use.

@@ -11,10 +11,12 @@
 // - A library's first use loads it (`clazy_open`), and a caller treats a failure as the library being unavailable (a
 //   typed error, or the fallback it has). A forwarder called first loads its library too, and stops the program with
 //   a message naming it only when it cannot; it never calls through NULL.
-// - A program that also links one of these libraries itself, whose own calls of its exported functions may reach the
-//   executable's forwarders of the same names, works as before: they load the copy already in the process and call
-//   on to it. That is why the forwarders of libxcb, fontconfig and FreeType live in CLazyLibraries, which only the
-//   tool layers (no product) use: a GTK app that imports DnDKit gets libmagic's forwarders only.
+// - The forwarders are hidden (CLAZY_HIDDEN): the executable's own calls bind to them when it is linked, and it never
+//   exports them. A program that also uses one of these libraries (a GTK app, whose libX11 calls libxcb and whose
+//   Pango calls fontconfig and FreeType, and which links DesktopX11 through DnDKitGTK) keeps reaching the real
+//   functions; DnDKit's forwarders load the copy already in the process. FreeType's header declares its functions
+//   with default visibility, which a definition cannot narrow, so its forwarders have names of their own
+//   (`dndkit_FT_...`, CFreeType's shim.h).
 // - Loading runs once per library, under the library's lock. A library whose loading calls back into its own
 //   forwarders (none of these four does) would wait on that lock forever.
 #pragma once
@@ -59,6 +61,10 @@ void *clazy_function(struct clazy_state *state, int index);
 /// (`#define CLAZY_STATE clazy_xcb`), then `CLAZY_DEFINE_STATE("libxcb.so.1", LIST)` gives the index of each function
 /// (`clazy_index_NAME`), the table of names, the table of addresses and the state, and `LIST(CLAZY_FORWARD,
 /// CLAZY_FORWARD_VOID)` a forwarder for each: a function of the same name and prototype that calls the library's.
+/// Forwarders are hidden: the executable's own calls bind to them when it is linked, and it never exports them, so that
+/// a library in the process that calls the real function of the same name (GTK's libX11 calling libxcb, Pango calling
+/// fontconfig and FreeType) still reaches the real one, not DnDKit's forwarder.
+#define CLAZY_HIDDEN __attribute__((visibility("hidden")))
 #define CLAZY_INDEX(RESULT, NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_INDEX_VOID(NAME, PARAMETERS, ARGUMENTS) clazy_index_##NAME,
 #define CLAZY_NAME(RESULT, NAME, PARAMETERS, ARGUMENTS) #NAME,
@@ -75,12 +81,12 @@ void *clazy_function(struct clazy_state *state, int index);
         .lock = PTHREAD_MUTEX_INITIALIZER,                                                                            \
     };
 #define CLAZY_FORWARD(RESULT, NAME, PARAMETERS, ARGUMENTS)                                                            \
-    RESULT NAME PARAMETERS {                                                                                          \
+    CLAZY_HIDDEN RESULT NAME PARAMETERS {                                                                             \
         RESULT(*function) PARAMETERS = (RESULT(*) PARAMETERS)clazy_function(&CLAZY_STATE, clazy_index_##NAME);        \
         return function ARGUMENTS;                                                                                    \
     }
 #define CLAZY_FORWARD_VOID(NAME, PARAMETERS, ARGUMENTS)                                                               \
-    void NAME PARAMETERS {                                                                                            \
+    CLAZY_HIDDEN void NAME PARAMETERS {                                                                               \
         void(*function) PARAMETERS = (void(*) PARAMETERS)clazy_function(&CLAZY_STATE, clazy_index_##NAME);            \
         function ARGUMENTS;                                                                                           \
     }
