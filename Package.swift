@@ -364,7 +364,7 @@ let package = Package(
 // The benchmark families that time what only the package itself can reach (the simulator's runner and renderer, the
 // X11 host's paste, XDND answers and frames) live with the others under Benchmarks/ but are targets of this package,
 // declared only when DNDKIT_BENCHMARKS=1: package access does not cross packages, and Simulation, Rendering and
-// DesktopX11 are no products. The normal build, the tests and the README's two commands never see them.
+// DesktopX11 have no public API. The normal build, the tests and the README's two commands never see them.
 //
 //     DNDKIT_BENCHMARKS=1 swift package --allow-writing-to-package-directory benchmark --target SimulationBenchmarks
 if Context.environment["DNDKIT_BENCHMARKS"] == "1" {

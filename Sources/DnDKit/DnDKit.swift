@@ -4,7 +4,8 @@
 // all share (Diagnostics).
 //
 // The tool layers above them (Rendering, FileMoving, FileWriting, Simulation, DesktopX11) are not API: they have
-// `package` access and no product, and serve `dnd-sim` and the tests. Leaving them out keeps `import DnDKit` free of
+// `package` access and serve `dnd-sim` and the tests (DesktopX11 is a product only for the GTK package's X11 pastes,
+// through `@_spi(Integrations)`, with no public API). Leaving them out keeps `import DnDKit` free of
 // their dependencies (Yams) and of names such as `Canvas` or `Script` that an app may use itself.
 
 @_exported import ContentTypes
