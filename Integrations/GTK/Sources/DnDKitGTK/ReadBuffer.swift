@@ -61,11 +61,14 @@ struct ReadBuffer: ~Copyable {
         if room < least {
             // One byte past the limit, so that a payload over it is seen.
             let wanted = Self.pages(min(max(capacity * 2, count + least), limit + 1))
-            stopPopulator()
-            if wanted > capacity, let grown = remap(to: wanted) {
-                base = grown
-                capacity = wanted
-            } else if room == 0 {
+            if wanted > capacity {
+                stopPopulator()  // the mapping may move
+                if let grown = remap(to: wanted) {
+                    base = grown
+                    capacity = wanted
+                }
+            }
+            if room == 0 {
                 throw GTKTransferError(.tooLarge, "\(what) does not fit in memory (\(count) bytes read)")
             }
         }
