@@ -348,9 +348,10 @@ struct Scenarios {
     }
 
     /// 64 MiB on the clipboard (xclip's INCR transfer on X11, a pipe on Wayland): the app pastes every byte, and
-    /// faults the memory that holds them in once. (GTK's own X11 reader, which DnDKitGTK no longer uses for another
-    /// program's clipboard, faulted about 50,000 pages for the 16,384 the bytes fill: glibc hands the memory of its
-    /// 1 MiB pieces back between them.)
+    /// faults the memory that holds them in once: the 16,384 pages the bytes fill, and on Wayland up to 4,096 more that
+    /// the reads' populator faulted in ahead of the last bytes (at most 16 MiB ahead). GTK's own X11 reader, which
+    /// DnDKitGTK no longer uses for another program's clipboard, faulted about 50,000: glibc hands the memory of its
+    /// 1 MiB pieces back between them.
     func clipboardLargeIntoApp() throws {
         let payload = Self.largePayload()
         let file = desktop.work.appendingPathComponent("large.bin")
@@ -363,7 +364,7 @@ struct Scenarios {
         #expect(got["bytes"] as? Int == payload.count)
         let pages = payload.count / 4096
         let faults = try #require(got["faults"] as? Int, "no page faults in \(got)")
-        #expect(faults < pages * 5 / 4, "the paste faulted \(faults) pages in; the bytes fill \(pages)")
+        #expect(faults < pages * 3 / 2, "the paste faulted \(faults) pages in; the bytes fill \(pages)")
         let pasted = try Data(contentsOf: saved)
         let same = pasted == payload
         #expect(
