@@ -155,6 +155,49 @@ struct DesktopCacheEquivalenceTests {
         #expect(differences.count == 0, "\(differences)")
     }
 
+    /// A fresh registry's first look-ups, identifiers and conformances asked from 8 tasks at once, each in its own
+    /// order, past the first 15 extensions (tables a registry makes when first needed are made while others read):
+    /// every task gets the text files' answers.
+    @Test func concurrentFirstUseAnswersAsTheTextFiles() async throws {
+        let machine = try Self.machine.get()
+        let tags = try Self.machineTags.get()
+        let text = machine.text
+        let extensions = Array(tags.literalExtensions.enumerated().filter { $0.offset % 16 == 0 }.map(\.element))
+        let mimeTypes = Array(tags.types.enumerated().filter { $0.offset % 16 == 0 }.map(\.element))
+        #expect(extensions.count >= 60 && mimeTypes.count >= 50)
+        let asked = extensions.map { ($0, UTTagClass.filenameExtension) } + mimeTypes.map { ($0, UTTagClass.mimeType) }
+        /// The tags from the `start`th on, then those before.
+        func rotated(_ start: Int) -> [(String, UTTagClass)] {
+            Array(asked[start...] + asked[..<start])
+        }
+        /// For each tag: its type's identifier, whether the type conforms to `public.data` and to
+        /// `public.plain-text`, its hash, and every type with the tag.
+        @Sendable func answers(_ registry: TypeRegistry, _ tags: [(String, UTTagClass)]) -> [String] {
+            tags.map { tag, tagClass in
+                guard let type = registry.type(tag: tag, tagClass: tagClass, conformingTo: nil) else { return "nil" }
+                let all = registry.types(tag: tag, tagClass: tagClass, conformingTo: nil).map(\.identifier)
+                return "\(type.identifier) \(type.conforms(to: .data)) \(type.conforms(to: .plainText)) "
+                    + "\(type.hashValue) \(all)"
+            }
+        }
+        let fresh = try TypeRegistry().addingDesktopDatabase(at: machine.cacheDirectory)
+        let rounds = await withTaskGroup(of: (Int, [String]).self) { group in
+            for task in 0..<8 {
+                let start = task * 7
+                let order = rotated(start)
+                group.addTask { (start, answers(fresh, order)) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        var differences = Differences()
+        for (start, round) in rounds {
+            for ((tag, _), (ours, theirs)) in zip(rotated(start), zip(round, answers(text, rotated(start)))) {
+                differences.check("\(tag), by a task asking from the \(start)th tag on", cache: ours, text: theirs)
+            }
+        }
+        #expect(differences.count == 0, "\(differences)")
+    }
+
     /// `addingDesktopDatabaseWhenNeeded(at:)` reads the cache at its first look-up that needs the database.
     @Test func databaseReadWhenNeededAnswersAsTheTextFiles() throws {
         let machine = try Self.machine.get()
