@@ -465,8 +465,8 @@ extension DesktopCacheEquivalenceTests {
         var namedMIMETypes: [String] = []
         /// ``namedMIMETypes``, each also in capitals.
         var mimeTypes: [String] = []
-        /// The extension of every `*.EXT` glob, as written, in lower case and in capitals; every other pattern, whole and
-        /// without its `*.`.
+        /// What follows `*.` in every glob that begins so (wildcards and all), as written, in lower case and in
+        /// capitals; and every glob's whole pattern (`README*`, `*.anim[1-9j]`): no extension, a dynamic type.
         var extensions: [String] = []
         /// The extensions of the `*.EXT` globs, as written.
         var literalExtensions: [String] = []
