@@ -1,0 +1,708 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// shared-mime-info's `mime.cache` of one database directory, with the database's `types` file (the cache has no list
+/// of every type), both mapped, and checked: the header and the alias and parent lists at open, the tree as walked.
+///
+/// The cache (version 1.2, written by `update-mime-database`) is big-endian 32-bit words; a string is the offset of
+/// NUL-terminated bytes. Its header is a major and a minor version (16 bits each), then the offsets of nine parts:
+/// the alias list, the parent list, the literal list, the reverse suffix tree, the glob list, magic, namespaces,
+/// icons and generic icons. Every read here goes through the mapping's bounds-checked `Span`; a read that depends
+/// on the file is checked first, so a malformed cache gives `nil` or `.malformed`, never a trap.
+final class MIMECache: Sendable {
+    /// Why a cache was not used (for the tests and for a debug log; callers fall back to the text files).
+    enum Unusable: Error, Equatable, Sendable {
+        /// The directory has no `mime.cache` that is a non-empty regular file.
+        case absent
+        /// The cache is older than one of the text files it stands for, or one of them is missing.
+        case stale
+        /// The cache is not version 1.2.
+        case unsupportedVersion
+        /// The cache does not hold together: what and where.
+        case malformed(String)
+    }
+
+    /// The mapped `mime.cache`.
+    let cache: MappedFile
+    /// The mapped `types` file: one MIME type a line.
+    let types: MappedFile
+    /// The number of aliases.
+    let aliasCount: Int
+    /// The number of types with parents.
+    let parentEntryCount: Int
+    /// The offset of the first alias entry.
+    private let aliasEntries: Int
+    /// The offset of the first parent entry.
+    private let parentEntries: Int
+    /// The literal list's first entry and count.
+    private let literalEntries: Int
+    private let literalCount: Int
+    /// The glob list's first entry and count.
+    private let globEntries: Int
+    private let globCount: Int
+    /// The suffix tree's first root and the number of roots.
+    private let rootEntries: Int
+    private let rootCount: Int
+    /// The offset of the file's last NUL byte: a string offset is valid when it is not past it.
+    private let lastZero: Int
+
+    /// The size of the header: two 16-bit versions and nine offsets.
+    private static let headerSize = 40
+    /// The size of a suffix tree node (character, child count, first child) or leaf (0, type, weight and flags).
+    private static let nodeSize = 12
+    /// The deepest a suffix tree goes (a real tree is about 20 levels deep).
+    private static let maximumDepth = 255
+    /// The flag of a case-sensitive glob in its weight word.
+    static let caseSensitive = 0x100
+
+    private init(
+        cache: MappedFile, types: MappedFile, header: Header, lastZero: Int
+    ) {
+        self.cache = cache
+        self.types = types
+        self.lastZero = lastZero
+        aliasCount = header.aliasCount
+        aliasEntries = header.aliasEntries
+        parentEntryCount = header.parentCount
+        parentEntries = header.parentEntries
+        literalEntries = header.literalEntries
+        literalCount = header.literalCount
+        globEntries = header.globEntries
+        globCount = header.globCount
+        rootEntries = header.rootEntries
+        rootCount = header.rootCount
+    }
+
+    /// Opens `directory`'s `mime.cache` and `types`.
+    ///
+    /// The cache is used only when current: its `st_mtim` is not older than any of `types`, `aliases`, `subclasses`
+    /// and `globs2` (all must exist and be regular files, else `.stale`; `update-mime-database` writes the cache
+    /// last). The directory is opened once (`open(O_DIRECTORY)`); the text files are asked by name (`fstatat`).
+    ///
+    /// - Parameter directory: the database's directory, such as `/usr/share/mime`.
+    /// - Returns: the cache, or why it cannot be used.
+    static func open(directory: String) -> Result<MIMECache, Unusable> {
+        let descriptor = directory.withCString { path in
+            Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard descriptor >= 0 else {
+            return .failure(.absent)
+        }
+        defer { close(descriptor) }
+        guard let cache = MappedFile(name: "mime.cache", in: descriptor) else {
+            return .failure(.absent)
+        }
+        guard let types = MappedFile(name: "types", in: descriptor), cache.modified >= types.modified,
+            isCurrent(cache.modified, directory: descriptor)
+        else {
+            return .failure(.stale)
+        }
+        let checked = cache.withBytes { bytes -> Result<(Header, Int), Unusable> in
+            guard let lastZero = lastZero(in: bytes) else {
+                return .failure(.malformed("the file has no NUL byte (\(bytes.count) bytes)"))
+            }
+            switch Header.read(bytes) {
+            case .success(let header):
+                if let problem = checkLists(header, in: bytes, lastZero: lastZero) {
+                    return .failure(.malformed(problem))
+                }
+                return .success((header, lastZero))
+            case .failure(let unusable):
+                return .failure(unusable)
+            }
+        }
+        return checked.map { header, lastZero in
+            MIMECache(cache: cache, types: types, header: header, lastZero: lastZero)
+        }
+    }
+
+    /// Whether a cache modified at `modified` is not older than `aliases`, `subclasses` and `globs2`, which must be
+    /// regular files. The corresponding C function is `fstatat`.
+    private static func isCurrent(_ modified: FileTime, directory: Int32) -> Bool {
+        var status = stat()
+        for name in ["aliases", "subclasses", "globs2"] {
+            let result = name.withCString { fstatat(directory, $0, &status, 0) }
+            guard result == 0, status.st_mode & S_IFMT == S_IFREG, modified >= FileTime(status.st_mtim) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The index of the last zero byte of `bytes`, or `nil` when there is none.
+    private static func lastZero(in bytes: Span<UInt8>) -> Int? {
+        var index = bytes.count - 1
+        while index >= 0 {
+            if bytes[index] == 0 {
+                return index
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    // MARK: Reading words
+
+    /// The big-endian 32-bit word at `offset`; the caller has checked that `offset + 4 <= bytes.count`.
+    @inline(__always)
+    private static func word(_ bytes: Span<UInt8>, _ offset: Int) -> Int {
+        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+    }
+
+    /// Whether `count` entries of `size` bytes from `offset` lie inside a file of `fileSize` bytes.
+    private static func fits(_ offset: Int, count: Int, size: Int, in fileSize: Int) -> Bool {
+        offset >= 0 && count >= 0 && offset <= fileSize && count <= (fileSize - offset) / size
+    }
+
+    /// The cache's header, read and checked: the version and the nine offsets.
+    private struct Header {
+        var aliasEntries = 0
+        var aliasCount = 0
+        var parentEntries = 0
+        var parentCount = 0
+        var literalEntries = 0
+        var literalCount = 0
+        var globEntries = 0
+        var globCount = 0
+        var rootEntries = 0
+        var rootCount = 0
+
+        /// The names of the nine parts, in the header's order.
+        private static let parts = [
+            "alias list", "parent list", "literal list", "suffix tree", "glob list", "magic", "namespace list",
+            "icon list", "generic icon list",
+        ]
+
+        static func read(_ bytes: Span<UInt8>) -> Result<Header, Unusable> {
+            let size = bytes.count
+            guard size >= headerSize else {
+                return .failure(.malformed("the header needs \(headerSize) bytes, the file has \(size)"))
+            }
+            let major = Int(bytes[0]) << 8 | Int(bytes[1])
+            let minor = Int(bytes[2]) << 8 | Int(bytes[3])
+            guard major == 1, minor == 2 else {
+                return .failure(.unsupportedVersion)
+            }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(9)
+            for (index, part) in parts.enumerated() {
+                let offset = word(bytes, 4 + 4 * index)
+                // Each part starts with at least one word (magic with three).
+                let least = part == "magic" ? 12 : 4
+                guard offset % 4 == 0, offset >= headerSize, fits(offset, count: 1, size: least, in: size) else {
+                    return .failure(
+                        .malformed(
+                            "header: the \(part)'s offset \(offset) is not a 4-aligned part of the file"
+                                + " (\(size) bytes)"))
+                }
+                offsets.append(offset)
+            }
+            var header = Header()
+            // Lists: a count, then entries of a fixed size.
+            func list(_ index: Int, entrySize: Int) -> Result<(Int, Int), Unusable> {
+                let offset = offsets[index]
+                let count = word(bytes, offset)
+                guard fits(offset + 4, count: count, size: entrySize, in: size) else {
+                    return .failure(
+                        .malformed(
+                            "\(parts[index]) at \(offset): \(count) entries of \(entrySize) bytes do not fit"
+                                + " in the file (\(size) bytes)"))
+                }
+                return .success((offset + 4, count))
+            }
+            do {
+                (header.aliasEntries, header.aliasCount) = try list(0, entrySize: 8).get()
+                (header.parentEntries, header.parentCount) = try list(1, entrySize: 8).get()
+                (header.literalEntries, header.literalCount) = try list(2, entrySize: 12).get()
+                (header.globEntries, header.globCount) = try list(4, entrySize: 12).get()
+                _ = try list(6, entrySize: 12).get()
+                _ = try list(7, entrySize: 8).get()
+                _ = try list(8, entrySize: 8).get()
+            } catch {
+                return .failure(error)
+            }
+            // The tree: a root count and the offset of the first root.
+            let tree = offsets[3]
+            guard fits(tree, count: 2, size: 4, in: size) else {
+                return .failure(
+                    .malformed("suffix tree at \(tree): its two words do not fit in the file (\(size) bytes)"))
+            }
+            header.rootCount = word(bytes, tree)
+            header.rootEntries = word(bytes, tree + 4)
+            guard header.rootEntries % 4 == 0,
+                fits(header.rootEntries, count: header.rootCount, size: nodeSize, in: size)
+            else {
+                return .failure(
+                    .malformed(
+                        "suffix tree at \(tree): \(header.rootCount) roots at \(header.rootEntries) are not a"
+                            + " 4-aligned part of the file (\(size) bytes)"))
+            }
+            return .success(header)
+        }
+    }
+
+    /// What is wrong with the alias and parent lists' string offsets and parent lists, or `nil` when nothing is.
+    private static func checkLists(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> String? {
+        let size = bytes.count
+        func string(_ offset: Int, _ what: @autoclosure () -> String) -> String? {
+            offset <= lastZero
+                ? nil
+                : "\(what()) offset \(offset) is past the last string (the last NUL is at \(lastZero), \(size) bytes)"
+        }
+        for index in 0..<header.aliasCount {
+            let entry = header.aliasEntries + 8 * index
+            if let problem = string(word(bytes, entry), "alias \(index): alias")
+                ?? string(word(bytes, entry + 4), "alias \(index): type")
+            {
+                return problem
+            }
+        }
+        for index in 0..<header.parentCount {
+            let entry = header.parentEntries + 8 * index
+            if let problem = string(word(bytes, entry), "parent entry \(index): type") {
+                return problem
+            }
+            let parents = word(bytes, entry + 4)
+            guard parents % 4 == 0, fits(parents, count: 1, size: 4, in: size) else {
+                return "parent entry \(index): its list's offset \(parents) is not a 4-aligned part of the file"
+                    + " (\(size) bytes)"
+            }
+            let count = word(bytes, parents)
+            guard fits(parents + 4, count: count, size: 4, in: size) else {
+                return "parent entry \(index): \(count) parents at \(parents) do not fit in the file (\(size) bytes)"
+            }
+            for parent in 0..<count {
+                if let problem = string(
+                    word(bytes, parents + 4 + 4 * parent), "parent entry \(index): parent \(parent)")
+                {
+                    return problem
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Aliases and parents
+
+    /// The alias at `index`, in the cache's order (sorted by alias): string offsets into `cache`.
+    ///
+    /// - Parameter index: the alias's index, below `aliasCount`.
+    /// - Returns: the offsets of the alias and of its canonical type.
+    func alias(_ index: Int) -> (alias: Int, type: Int) {
+        precondition(index >= 0 && index < aliasCount, "alias \(index) of \(aliasCount)")
+        let entry = aliasEntries + 8 * index
+        return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, entry + 4)) }
+    }
+
+    /// The parent entry at `index`, in the cache's order (sorted by type name).
+    ///
+    /// - Parameter index: the entry's index, below `parentEntryCount`.
+    /// - Returns: the type's string offset and the number of its parents.
+    func parentEntry(_ index: Int) -> (type: Int, parentCount: Int) {
+        precondition(index >= 0 && index < parentEntryCount, "parent entry \(index) of \(parentEntryCount)")
+        let entry = parentEntries + 8 * index
+        return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, Self.word(bytes, entry + 4))) }
+    }
+
+    /// The parent at `index` of the parent entry `entry`: a string offset.
+    ///
+    /// - Parameters:
+    ///   - index: the parent's index, below the entry's `parentCount`.
+    ///   - entry: the entry's index, below `parentEntryCount`.
+    /// - Returns: the parent's string offset.
+    func parent(_ index: Int, of entry: Int) -> Int {
+        precondition(entry >= 0 && entry < parentEntryCount, "parent entry \(entry) of \(parentEntryCount)")
+        return cache.withBytes { bytes in
+            let parents = Self.word(bytes, parentEntries + 8 * entry + 4)
+            precondition(index >= 0 && index < Self.word(bytes, parents), "parent \(index) of entry \(entry)")
+            return Self.word(bytes, parents + 4 + 4 * index)
+        }
+    }
+
+    /// The bytes of the NUL-terminated string at `offset` (without the NUL), within `bytes` (the cache's `Span`); up
+    /// to the end when there is no NUL, empty when `offset` is not inside `bytes`.
+    ///
+    /// - Parameters:
+    ///   - offset: the string's offset.
+    ///   - bytes: the cache's bytes.
+    /// - Returns: the range of the string's bytes.
+    static func string(at offset: Int, in bytes: Span<UInt8>) -> Range<Int> {
+        guard offset >= 0, offset < bytes.count else {
+            return bytes.count..<bytes.count
+        }
+        return offset..<MappedFile.firstZero(in: bytes, from: offset)
+    }
+
+    // MARK: The suffix tree
+
+    /// The types of the literal extension `ext` (already folded to lower case, ASCII or UTF-8), from the reverse
+    /// suffix tree (the leaves of the path `.` + `ext`, walked from its last character, a letter in both cases: a
+    /// case-sensitive glob keeps its case in the tree) and the glob and literal lists' `*.EXT` patterns (none in
+    /// shared-mime-info's database), as the text path's `globs2` order gives them: heaviest first; among equal
+    /// weights, the tree's order (leaves as the tree holds them, the lower-case path before the upper-case one),
+    /// then the lists'.
+    ///
+    /// - Parameter ext: the extension's bytes, folded.
+    /// - Returns: (type string offset, weight) pairs; `nil` when the tree is malformed on the path walked.
+    func types(ofExtension ext: Span<UInt8>) -> [(type: Int, weight: Int)]? {
+        var found: [(type: Int, weight: Int)] = []
+        let ok = cache.withBytes { bytes -> Bool in
+            var walk = ExtensionWalk()
+            guard walk.walk(bytes, ext, list: rootEntries, count: rootCount, end: ext.count, depth: 0) else {
+                return false
+            }
+            found = walk.found
+            forEachListedExtension(bytes) { extensionBytes, type, weight in
+                if Self.equal(extensionBytes, ext) {
+                    found.append((type, weight))
+                }
+            }
+            return true
+        }
+        guard ok else {
+            return nil
+        }
+        // Heaviest first, keeping the order among equal weights.
+        if zip(found, found.dropFirst()).contains(where: { $0.weight < $1.weight }) {
+            found = found.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
+                .map(\.element)
+        }
+        return found
+    }
+
+    /// Whether two byte spans hold the same bytes.
+    private static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
+        guard left.count == right.count else {
+            return false
+        }
+        for index in 0..<left.count where left[index] != right[index] {
+            return false
+        }
+        return true
+    }
+
+    /// One extension's walk down the suffix tree, from its last character to the `.` before it, then its leaves.
+    private struct ExtensionWalk {
+        var found: [(type: Int, weight: Int)] = []
+
+        /// Walks the `count` nodes at `list` of `bytes` for the scalar of `ext` that ends at `end` (the `.` when
+        /// `end` is 0); `false` when the tree is malformed.
+        mutating func walk(_ bytes: Span<UInt8>, _ ext: Span<UInt8>, list: Int, count: Int, end: Int, depth: Int)
+            -> Bool
+        {
+            guard depth <= MIMECache.maximumDepth, list % 4 == 0,
+                MIMECache.fits(list, count: count, size: MIMECache.nodeSize, in: bytes.count)
+            else {
+                return false
+            }
+            let scalar: UInt32
+            let start: Int
+            if end == 0 {
+                scalar = 0x2E
+                start = -1
+            } else {
+                guard let (value, first) = MIMECache.scalar(endingAt: end, in: ext) else {
+                    return true  // not UTF-8: no glob
+                }
+                scalar = value
+                start = first
+            }
+            let (lower, upper) = MIMECache.caseVariants(of: scalar)
+            for variant in [lower, upper] where variant != 0 {
+                guard let node = Self.find(variant, in: bytes, list: list, count: count) else {
+                    continue
+                }
+                let childCount = MIMECache.word(bytes, node + 4)
+                let children = MIMECache.word(bytes, node + 8)
+                guard children > node else {
+                    return false  // update-mime-database writes each node's children after it: a cycle
+                }
+                if start < 0 {
+                    guard collectLeaves(bytes, list: children, count: childCount) else {
+                        return false
+                    }
+                } else if !walk(bytes, ext, list: children, count: childCount, end: start, depth: depth + 1) {
+                    return false
+                }
+            }
+            return true
+        }
+
+        /// The node for `scalar` among the `count` sorted nodes at `list` (binary search), or `nil`.
+        static func find(_ scalar: UInt32, in bytes: Span<UInt8>, list: Int, count: Int) -> Int? {
+            var low = 0
+            var high = count
+            while low < high {
+                let middle = (low + high) / 2
+                let character = MIMECache.word(bytes, list + MIMECache.nodeSize * middle)
+                if character == scalar {
+                    return list + MIMECache.nodeSize * middle
+                } else if character < scalar {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return nil
+        }
+
+        /// Appends the leaves that start the `count` nodes at `list`; `false` when they do not fit the file.
+        mutating func collectLeaves(_ bytes: Span<UInt8>, list: Int, count: Int) -> Bool {
+            guard list % 4 == 0, MIMECache.fits(list, count: count, size: MIMECache.nodeSize, in: bytes.count) else {
+                return false
+            }
+            for index in 0..<count {
+                let leaf = list + MIMECache.nodeSize * index
+                guard MIMECache.word(bytes, leaf) == 0 else {
+                    break
+                }
+                found.append((MIMECache.word(bytes, leaf + 4), MIMECache.word(bytes, leaf + 8) & 0xFF))
+            }
+            return true
+        }
+    }
+
+    /// The Unicode scalar whose UTF-8 bytes end at `end` in `bytes`, and where they start; `nil` when they are not
+    /// UTF-8.
+    private static func scalar(endingAt end: Int, in bytes: Span<UInt8>) -> (UInt32, Int)? {
+        var start = end - 1
+        while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 {
+            start -= 1
+        }
+        let lead = UInt32(bytes[start])
+        let length = end - start
+        let expected =
+            switch lead {
+            case 0..<0x80: 1
+            case 0xC2..<0xE0: 2
+            case 0xE0..<0xF0: 3
+            case 0xF0..<0xF5: 4
+            default: 0
+            }
+        guard expected == length else {
+            return nil
+        }
+        var value = length == 1 ? lead : lead & (0xFF >> (length + 1))
+        for index in (start + 1)..<end {
+            value = value << 6 | UInt32(bytes[index] & 0x3F)
+        }
+        guard Unicode.Scalar(value) != nil else {
+            return nil
+        }
+        return (value, start)
+    }
+
+    /// A scalar and its upper-case form when that is one other scalar (0 otherwise): the characters the tree may
+    /// hold for a folded character (a case-sensitive glob's capitals are kept).
+    private static func caseVariants(of scalar: UInt32) -> (UInt32, UInt32) {
+        if scalar < 0x80 {
+            return (scalar, scalar >= 0x61 && scalar <= 0x7A ? scalar - 0x20 : 0)
+        }
+        guard let unicode = Unicode.Scalar(scalar) else {
+            return (scalar, 0)
+        }
+        let upper = unicode.properties.uppercaseMapping.unicodeScalars
+        guard upper.count == 1, let first = upper.first, first.value != scalar else {
+            return (scalar, 0)
+        }
+        return (scalar, first.value)
+    }
+
+    /// Calls `body` with each `*.EXT` pattern of the literal and glob lists whose extension is literal, folded.
+    private func forEachListedExtension(_ bytes: Span<UInt8>, _ body: (Span<UInt8>, Int, Int) -> Void) {
+        for (entries, count) in [(literalEntries, literalCount), (globEntries, globCount)] {
+            for index in 0..<count {
+                let entry = entries + 12 * index
+                let pattern = Self.word(bytes, entry)
+                let type = Self.word(bytes, entry + 4)
+                guard pattern <= lastZero, type <= lastZero else {
+                    continue
+                }
+                let range = Self.string(at: pattern, in: bytes)
+                guard range.count > 2, bytes[range.lowerBound] == 0x2A, bytes[range.lowerBound + 1] == 0x2E else {
+                    continue
+                }
+                let suffix = bytes.extracting((range.lowerBound + 2)..<range.upperBound)
+                Self.withLiteralFolded(suffix) { folded in
+                    body(folded, type, Self.word(bytes, entry + 8) & 0xFF)
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with `suffix` folded as a filename extension when it is literal (no `*`, `?`, `[`, `]`, `\`,
+    /// `/` or space, as `DesktopDatabase.literalExtension` decides) and a valid tag once folded.
+    private static func withLiteralFolded(_ suffix: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
+        guard !suffix.isEmpty else {
+            return
+        }
+        for index in 0..<suffix.count {
+            switch suffix[index] {
+            case 0x2A, 0x3F, 0x5B, 0x5D, 0x5C, 0x2F, 0x20: return
+            default: continue
+            }
+        }
+        let ascii: Void? = Folding.withFoldedASCII(suffix, of: .filenameExtension) { folded in
+            if let folded {
+                body(folded)
+            }
+        }
+        if ascii == nil {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(suffix.count)
+            for index in 0..<suffix.count {
+                bytes.append(suffix[index])
+            }
+            Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .filenameExtension) { folded in
+                if let folded {
+                    body(folded)
+                }
+            }
+        }
+    }
+
+    /// Every literal-extension glob in the cache: the tree's leaves whose suffix is `.` + a literal extension (no `*`
+    /// `?` `[` `]` `\` `/` or space, as `DesktopDatabase.literalExtension` decides), and the literal and glob lists'
+    /// `*.EXT` patterns (none in shared-mime-info's database), each as (extension folded to lower case, type string
+    /// offset, weight), heaviest first; among equal weights in the tree's depth-first order (children in the file's
+    /// order, which is by character), then the lists'. Each node is read at most once, at most 255 levels deep.
+    ///
+    /// - Parameter body: what to do with each glob: its folded extension, its type's string offset and its weight.
+    /// - Returns: `false` when the tree is malformed (then `body` has not been called).
+    func forEachLiteralExtension(_ body: (Span<UInt8>, Int, Int) -> Void) -> Bool {
+        cache.withBytes { bytes -> Bool in
+            var globs = LiteralGlobs()
+            guard globs.collect(bytes, roots: rootEntries, count: rootCount) else {
+                return false
+            }
+            forEachListedExtension(bytes) { folded, type, weight in
+                globs.append(folded, type: type, weight: weight)
+            }
+            globs.forEachHeaviestFirst(body)
+            return true
+        }
+    }
+
+    /// The literal-extension globs of a whole tree, folded, in one buffer.
+    private struct LiteralGlobs {
+        /// Every glob's folded extension, one after the other.
+        var extensionBytes: [UInt8] = []
+        /// Where each glob's extension ends in `extensionBytes`.
+        var ends: [Int] = []
+        var types: [Int] = []
+        var weights: [Int] = []
+
+        mutating func append(_ folded: Span<UInt8>, type: Int, weight: Int) {
+            for index in 0..<folded.count {
+                extensionBytes.append(folded[index])
+            }
+            ends.append(extensionBytes.count)
+            types.append(type)
+            weights.append(weight)
+        }
+
+        /// Walks the tree depth first with an explicit stack, checking each node as it is read; `false` when the tree
+        /// is malformed.
+        mutating func collect(_ bytes: Span<UInt8>, roots: Int, count: Int) -> Bool {
+            // A frame: the next node of a child list, the list's end, and the character of the node it hangs from.
+            var next: [Int] = [roots]
+            var ends: [Int] = [roots + MIMECache.nodeSize * count]
+            // The least character the next node of each list may have.
+            var lastCharacter: [Int] = [0]
+            // The path's characters from the root: the suffix, reversed.
+            var path: [UInt32] = []
+            var suffix: [UInt8] = []
+            var visits = 0
+            let nodeLimit = bytes.count / MIMECache.nodeSize
+            guard roots % 4 == 0, MIMECache.fits(roots, count: count, size: MIMECache.nodeSize, in: bytes.count) else {
+                return false
+            }
+            while let top = next.last, let end = ends.last {
+                guard top < end else {
+                    next.removeLast()
+                    ends.removeLast()
+                    lastCharacter.removeLast()
+                    if !path.isEmpty {
+                        path.removeLast()
+                    }
+                    continue
+                }
+                next[next.count - 1] = top + MIMECache.nodeSize
+                visits += 1
+                guard visits <= nodeLimit else {
+                    return false  // a node visited twice
+                }
+                let character = MIMECache.word(bytes, top)
+                // Siblings are sorted by character, leaves (0) first.
+                guard character >= lastCharacter[lastCharacter.count - 1] else {
+                    return false
+                }
+                lastCharacter[lastCharacter.count - 1] = character == 0 ? 0 : character + 1
+                if character == 0 {
+                    // A leaf: the suffix is the path reversed, a literal extension when it starts with a period.
+                    guard path.count >= 2, path.last == 0x2E else {
+                        continue
+                    }
+                    let type = MIMECache.word(bytes, top + 4)
+                    let weight = MIMECache.word(bytes, top + 8) & 0xFF
+                    suffix.removeAll(keepingCapacity: true)
+                    for scalar in path.dropLast().reversed() {
+                        // Checked when its node was read.
+                        guard let unicode = Unicode.Scalar(scalar) else {
+                            return false
+                        }
+                        suffix.append(contentsOf: String(unicode).utf8)
+                    }
+                    MIMECache.withLiteralFolded(suffix.span) { folded in
+                        append(folded, type: type, weight: weight)
+                    }
+                    continue
+                }
+                let childCount = MIMECache.word(bytes, top + 4)
+                let children = MIMECache.word(bytes, top + 8)
+                guard Unicode.Scalar(UInt32(truncatingIfNeeded: character)) != nil, children > top,
+                    children % 4 == 0,
+                    MIMECache.fits(children, count: childCount, size: MIMECache.nodeSize, in: bytes.count),
+                    path.count < MIMECache.maximumDepth
+                else {
+                    return false
+                }
+                path.append(UInt32(character))
+                next.append(children)
+                ends.append(children + MIMECache.nodeSize * childCount)
+                lastCharacter.append(0)
+            }
+            return true
+        }
+
+        /// Calls `body` with each glob, heaviest first, in the order collected among equal weights (a stable counting
+        /// sort on the weight, 0–255).
+        func forEachHeaviestFirst(_ body: (Span<UInt8>, Int, Int) -> Void) {
+            var counts = [Int](repeating: 0, count: 256)
+            for weight in weights {
+                counts[weight] += 1
+            }
+            var start = 0
+            for weight in (0..<256).reversed() {
+                let count = counts[weight]
+                counts[weight] = start
+                start += count
+            }
+            var order = [Int](repeating: 0, count: weights.count)
+            for (index, weight) in weights.enumerated() {
+                order[counts[weight]] = index
+                counts[weight] += 1
+            }
+            let all = extensionBytes.span
+            for index in order {
+                let first = index == 0 ? 0 : ends[index - 1]
+                body(all.extracting(first..<ends[index]), types[index], weights[index])
+            }
+        }
+    }
+}
