@@ -88,7 +88,7 @@ final class MIMECache: Sendable {
     /// - Returns: the cache, or why it cannot be used.
     static func open(directory: String) -> Result<MIMECache, Unusable> {
         let descriptor = directory.withCString { path in
-            Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
         guard descriptor >= 0 else {
             return .failure(.absent)
@@ -340,19 +340,31 @@ final class MIMECache: Sendable {
 
     // MARK: The suffix tree
 
-    /// The types of the literal extension `ext` (already folded to lower case, ASCII or UTF-8), from the reverse
-    /// suffix tree (the leaves of the path `.` + `ext`, walked from its last character, a letter in both cases: a
-    /// case-sensitive glob keeps its case in the tree) and the glob and literal lists' `*.EXT` patterns (none in
-    /// shared-mime-info's database), as the text path's `globs2` order gives them: heaviest first; among equal
-    /// weights, the tree's order (leaves as the tree holds them, the lower-case path before the upper-case one),
-    /// then the lists'.
+    /// The types of the literal extension `ext` (already folded to lower case, ASCII or UTF-8), as the text path's
+    /// index of `globs2` gives them.
+    ///
+    /// Found in the reverse suffix tree: the leaves under the path `.` + `ext`, walked from its last character, a
+    /// letter in both cases (a glob's capitals are kept in the tree, and the text path folds every glob), then the
+    /// literal and glob lists' `*.EXT` patterns (none in shared-mime-info's own database). The `:cs` flag is ignored,
+    /// as the text path ignores it.
+    ///
+    /// Order: heaviest first. Among equal weights, the tree's order: the paths in ascending order of their characters
+    /// (so `C` before `c`), and under one path the leaves as the file holds them, which is the order of the one
+    /// pattern's globs in `globs2` (update-mime-database inserts a pattern's globs into the tree in its list order and
+    /// writes `globs2` from the same lists). A type found twice (under two cases) keeps its first place, as the text
+    /// path's index keeps it. Where two cases of one extension both hold globs of equal weight (`*.C` and `*.c`),
+    /// `globs2` orders the two patterns as update-mime-database's hash table iterates them, which the cache does not
+    /// record: the ascending order here matches this machine's `globs2` but is not guaranteed to match every one.
+    ///
+    /// Bounded: each step consumes a character of `ext`, at most two nodes are followed for each, a child list must
+    /// lie after its node (update-mime-database writes the tree level by level), at most 255 levels deep.
     ///
     /// - Parameter ext: the extension's bytes, folded.
     /// - Returns: (type string offset, weight) pairs; `nil` when the tree is malformed on the path walked.
     func types(ofExtension ext: Span<UInt8>) -> [(type: Int, weight: Int)]? {
         var found: [(type: Int, weight: Int)] = []
         let ok = cache.withBytes { bytes -> Bool in
-            var walk = ExtensionWalk()
+            var walk = ExtensionWalk(lastZero: lastZero)
             guard walk.walk(bytes, ext, list: rootEntries, count: rootCount, end: ext.count, depth: 0) else {
                 return false
             }
@@ -367,10 +379,20 @@ final class MIMECache: Sendable {
         guard ok else {
             return nil
         }
-        // Heaviest first, keeping the order among equal weights.
+        // Heaviest first, keeping the order among equal weights; a type found again (in another case) keeps its first
+        // place, as in the text path's index.
         if zip(found, found.dropFirst()).contains(where: { $0.weight < $1.weight }) {
             found = found.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
                 .map(\.element)
+        }
+        var index = 1
+        while index < found.count {
+            let type = found[index].type
+            if found[..<index].contains(where: { $0.type == type }) {
+                found.remove(at: index)
+            } else {
+                index += 1
+            }
         }
         return found
     }
@@ -388,6 +410,8 @@ final class MIMECache: Sendable {
 
     /// One extension's walk down the suffix tree, from its last character to the `.` before it, then its leaves.
     private struct ExtensionWalk {
+        /// The offset of the cache's last NUL: a leaf's type offset must not be past it.
+        let lastZero: Int
         var found: [(type: Int, weight: Int)] = []
 
         /// Walks the `count` nodes at `list` of `bytes` for the scalar of `ext` that ends at `end` (the `.` when
@@ -412,9 +436,11 @@ final class MIMECache: Sendable {
                 scalar = value
                 start = first
             }
-            let (lower, upper) = MIMECache.caseVariants(of: scalar)
-            for variant in [lower, upper] where variant != 0 {
-                guard let node = Self.find(variant, in: bytes, list: list, count: count) else {
+            // The tree's order: characters ascending (an upper-case letter before its lower case).
+            let (first, second) = MIMECache.caseVariants(of: scalar)
+            for variant in 0..<2 {
+                let character = variant == 0 ? first : second
+                guard character != 0, let node = Self.find(character, in: bytes, list: list, count: count) else {
                     continue
                 }
                 let childCount = MIMECache.word(bytes, node + 4)
@@ -461,7 +487,11 @@ final class MIMECache: Sendable {
                 guard MIMECache.word(bytes, leaf) == 0 else {
                     break
                 }
-                found.append((MIMECache.word(bytes, leaf + 4), MIMECache.word(bytes, leaf + 8) & 0xFF))
+                let type = MIMECache.word(bytes, leaf + 4)
+                guard type <= lastZero else {
+                    return false
+                }
+                found.append((type, MIMECache.word(bytes, leaf + 8) & 0xFF))
             }
             return true
         }
@@ -497,11 +527,11 @@ final class MIMECache: Sendable {
         return (value, start)
     }
 
-    /// A scalar and its upper-case form when that is one other scalar (0 otherwise): the characters the tree may
-    /// hold for a folded character (a case-sensitive glob's capitals are kept).
+    /// The characters the tree may hold for a folded character, the smaller first: the character and its upper-case
+    /// form when that is one other scalar (a glob's capitals are kept in the tree); 0 for none.
     private static func caseVariants(of scalar: UInt32) -> (UInt32, UInt32) {
         if scalar < 0x80 {
-            return (scalar, scalar >= 0x61 && scalar <= 0x7A ? scalar - 0x20 : 0)
+            return scalar >= 0x61 && scalar <= 0x7A ? (scalar - 0x20, scalar) : (scalar, 0)
         }
         guard let unicode = Unicode.Scalar(scalar) else {
             return (scalar, 0)
@@ -510,7 +540,7 @@ final class MIMECache: Sendable {
         guard upper.count == 1, let first = upper.first, first.value != scalar else {
             return (scalar, 0)
         }
-        return (scalar, first.value)
+        return (min(scalar, first.value), max(scalar, first.value))
     }
 
     /// Calls `body` with each `*.EXT` pattern of the literal and glob lists whose extension is literal, folded.
@@ -567,17 +597,28 @@ final class MIMECache: Sendable {
     }
 
     /// Every literal-extension glob in the cache: the tree's leaves whose suffix is `.` + a literal extension (no `*`
-    /// `?` `[` `]` `\` `/` or space, as `DesktopDatabase.literalExtension` decides), and the literal and glob lists'
-    /// `*.EXT` patterns (none in shared-mime-info's database), each as (extension folded to lower case, type string
-    /// offset, weight), heaviest first; among equal weights in the tree's depth-first order (children in the file's
-    /// order, which is by character), then the lists'. Each node is read at most once, at most 255 levels deep.
+    /// `?` `[` `]` `\` `/` or space, as `DesktopDatabase.literalExtension` decides, and a valid tag once folded), then the
+    /// literal and glob lists' `*.EXT` patterns (none in shared-mime-info's own database).
+    ///
+    /// Each comes as (extension folded to lower case, type string offset, weight), heaviest first; among equal weights
+    /// in the tree's depth-first order (siblings in ascending order of their characters, leaves as the file holds
+    /// them), then the lists'. For one extension this is `globs2`'s order (see `types(ofExtension:)`, which gives the
+    /// same order; a pair the cache holds under two cases comes twice). Across extensions it is not: `globs2` lists
+    /// equal weights in the order update-mime-database's hash table iterates the patterns, which the cache does not
+    /// record. So the order of one type's extensions (hence its first, preferred extension) can differ from the text
+    /// path's: on this machine for 118 of the 748 types with literal globs (`image/jpeg`: `globs2` gives jpeg, jpe,
+    /// jpg; the tree jpe, jpeg, jpg).
+    ///
+    /// Checked as walked: each node inside the file, 4-aligned, its child list after it (no cycle), siblings sorted,
+    /// characters Unicode scalars, type offsets inside the string pool, at most 255 levels and at most one node visit
+    /// per 12 bytes of the file.
     ///
     /// - Parameter body: what to do with each glob: its folded extension, its type's string offset and its weight.
     /// - Returns: `false` when the tree is malformed (then `body` has not been called).
     func forEachLiteralExtension(_ body: (Span<UInt8>, Int, Int) -> Void) -> Bool {
         cache.withBytes { bytes -> Bool in
             var globs = LiteralGlobs()
-            guard globs.collect(bytes, roots: rootEntries, count: rootCount) else {
+            guard globs.collect(bytes, roots: rootEntries, count: rootCount, lastZero: lastZero) else {
                 return false
             }
             forEachListedExtension(bytes) { folded, type, weight in
@@ -608,7 +649,7 @@ final class MIMECache: Sendable {
 
         /// Walks the tree depth first with an explicit stack, checking each node as it is read; `false` when the tree
         /// is malformed.
-        mutating func collect(_ bytes: Span<UInt8>, roots: Int, count: Int) -> Bool {
+        mutating func collect(_ bytes: Span<UInt8>, roots: Int, count: Int, lastZero: Int) -> Bool {
             // A frame: the next node of a child list, the list's end, and the character of the node it hangs from.
             var next: [Int] = [roots]
             var ends: [Int] = [roots + MIMECache.nodeSize * count]
@@ -650,6 +691,9 @@ final class MIMECache: Sendable {
                     }
                     let type = MIMECache.word(bytes, top + 4)
                     let weight = MIMECache.word(bytes, top + 8) & 0xFF
+                    guard type <= lastZero else {
+                        return false
+                    }
                     suffix.removeAll(keepingCapacity: true)
                     for scalar in path.dropLast().reversed() {
                         // Checked when its node was read.
