@@ -97,6 +97,9 @@ struct MIMECacheTests {
         for (name, types) in expected {
             let found = cache.types(ofExtension: name.utf8.span)?.map { Weighted(cache.text(at: $0.type), $0.weight) }
             #expect(found == types, "\(name)")
+            var each: [Weighted] = []
+            #expect(cache.forEachType(ofExtension: name.utf8.span) { each.append(Weighted(cache.text(at: $0), $1)) })
+            #expect(each == types, "\(name)")
         }
     }
 
@@ -306,6 +309,38 @@ struct MIMECacheTests {
                     #expect(cache.types(ofExtension: "torrent".utf8.span) == nil, "\(what)")
                 }
             }
+        }
+    }
+
+    /// shared-mime-info puts every `*.EXT` glob in the tree; one in the glob list is read too, folded, after the tree's.
+    @Test(.enabled(if: hasSystemCache, noCache))
+    func aGlobListExtensionIsFound() throws {
+        try Self.withDamagedCopy { (original, copy) throws in
+            // The glob list's `*.anim[1-9j]` (video/x-anim) becomes `*.TorRent`, in place.
+            let pattern = Array("*.anim[1-9j]\0".utf8)
+            let at = try #require(
+                (0..<(original.count - pattern.count)).first {
+                    original[$0..<($0 + pattern.count)].elementsEqual(pattern)
+                }
+            )
+            var bytes = original
+            for (index, byte) in "*.TorRent\0".utf8.enumerated() {
+                bytes[at + index] = byte
+            }
+            #expect(try copy.write(bytes) == nil)
+            let cache = try Self.open(copy.folder.path)
+            let types = cache.types(ofExtension: "torrent".utf8.span)?.map {
+                Weighted(cache.text(at: $0.type), $0.weight)
+            }
+            #expect(types == [Weighted("application/x-bittorrent", 50), Weighted("video/x-anim", 50)])
+            var listed: [Glob] = []
+            #expect(
+                cache.forEachLiteralExtension { folded, type, weight in
+                    if folded.string == "torrent" {
+                        listed.append(Glob(fileExtension: folded.string, type: cache.text(at: type), weight: weight))
+                    }
+                })
+            #expect(listed.map(\.type) == ["application/x-bittorrent", "video/x-anim"])
         }
     }
 

@@ -39,9 +39,6 @@ final class MIMECache: Sendable {
     private let aliasEntries: Int
     /// The offset of the first parent entry.
     private let parentEntries: Int
-    /// The literal list's first entry and count.
-    private let literalEntries: Int
-    private let literalCount: Int
     /// The glob list's first entry and count.
     private let globEntries: Int
     private let globCount: Int
@@ -50,6 +47,10 @@ final class MIMECache: Sendable {
     private let rootCount: Int
     /// The offset of the file's last NUL byte: a string offset is valid when it is not past it.
     private let lastZero: Int
+    /// Whether the glob list has a `*.EXT` pattern with a literal extension. update-mime-database puts every `*` +
+    /// literal suffix in the tree and only patterns with `[`, `?`, `\` or a later `*` in the glob list, so a cache it
+    /// wrote has none; the literal list holds whole names (no `*`), which are no extensions.
+    private let globListHasExtensions: Bool
 
     /// The size of the header: two 16-bit versions and nine offsets.
     private static let headerSize = 40
@@ -66,12 +67,11 @@ final class MIMECache: Sendable {
         self.cache = cache
         self.types = types
         self.lastZero = lastZero
+        globListHasExtensions = header.globListHasExtensions
         aliasCount = header.aliasCount
         aliasEntries = header.aliasEntries
         parentEntryCount = header.parentCount
         parentEntries = header.parentEntries
-        literalEntries = header.literalEntries
-        literalCount = header.literalCount
         globEntries = header.globEntries
         globCount = header.globCount
         rootEntries = header.rootEntries
@@ -102,36 +102,45 @@ final class MIMECache: Sendable {
         else {
             return .failure(.stale)
         }
-        let checked = cache.withBytes { bytes -> Result<(Header, Int), Unusable> in
-            guard let lastZero = lastZero(in: bytes) else {
-                return .failure(.malformed("the file has no NUL byte (\(bytes.count) bytes)"))
+        // No allocation on the way to success: the checks fill `header` and `lastZero` in place.
+        var header = Header()
+        var lastZero = 0
+        let problem = cache.withBytes { bytes -> Unusable? in
+            guard let last = Self.lastZero(in: bytes) else {
+                return .malformed("the file has no NUL byte (\(bytes.count) bytes)")
             }
-            switch Header.read(bytes) {
-            case .success(let header):
-                if let problem = checkLists(header, in: bytes, lastZero: lastZero) {
-                    return .failure(.malformed(problem))
-                }
-                return .success((header, lastZero))
-            case .failure(let unusable):
-                return .failure(unusable)
+            lastZero = last
+            if let problem = header.read(bytes) {
+                return problem
             }
+            if let problem = checkLists(header, in: bytes, lastZero: last) {
+                return .malformed(problem)
+            }
+            header.globListHasExtensions = globListHasExtensions(header, in: bytes, lastZero: last)
+            return nil
         }
-        return checked.map { header, lastZero in
-            MIMECache(cache: cache, types: types, header: header, lastZero: lastZero)
+        if let problem {
+            return .failure(problem)
         }
+        return .success(MIMECache(cache: cache, types: types, header: header, lastZero: lastZero))
     }
 
     /// Whether a cache modified at `modified` is not older than `aliases`, `subclasses` and `globs2`, which must be
     /// regular files. The corresponding C function is `fstatat`.
     private static func isCurrent(_ modified: FileTime, directory: Int32) -> Bool {
+        isRegular("aliases", notNewerThan: modified, in: directory)
+            && isRegular("subclasses", notNewerThan: modified, in: directory)
+            && isRegular("globs2", notNewerThan: modified, in: directory)
+    }
+
+    /// Whether the file `name` of `directory` is a regular file not modified after `modified`. `name` is a C string
+    /// (a literal here: no `String` is made). The corresponding C function is `fstatat`.
+    private static func isRegular(
+        _ name: UnsafePointer<CChar>, notNewerThan modified: FileTime, in directory: Int32
+    ) -> Bool {
         var status = stat()
-        for name in ["aliases", "subclasses", "globs2"] {
-            let result = name.withCString { fstatat(directory, $0, &status, 0) }
-            guard result == 0, status.st_mode & S_IFMT == S_IFREG, modified >= FileTime(status.st_mtim) else {
-                return false
-            }
-        }
-        return true
+        return fstatat(directory, name, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFREG
+            && modified >= FileTime(status.st_mtim)
     }
 
     /// The index of the last zero byte of `bytes`, or `nil` when there is none.
@@ -151,7 +160,7 @@ final class MIMECache: Sendable {
     /// The big-endian 32-bit word at `offset`; the caller has checked that `offset + 4 <= bytes.count`.
     @inline(__always)
     private static func word(_ bytes: Span<UInt8>, _ offset: Int) -> Int {
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        Int(MappedFile.bigEndianWord(bytes, at: offset))
     }
 
     /// Whether `count` entries of `size` bytes from `offset` lie inside a file of `fileSize` bytes.
@@ -165,89 +174,129 @@ final class MIMECache: Sendable {
         var aliasCount = 0
         var parentEntries = 0
         var parentCount = 0
-        var literalEntries = 0
-        var literalCount = 0
         var globEntries = 0
         var globCount = 0
         var rootEntries = 0
         var rootCount = 0
+        /// Whether the glob list has a `*.EXT` pattern with a literal extension.
+        var globListHasExtensions = false
 
-        /// The names of the nine parts, in the header's order.
-        private static let parts = [
-            "alias list", "parent list", "literal list", "suffix tree", "glob list", "magic", "namespace list",
-            "icon list", "generic icon list",
-        ]
+        /// The name of the header's part `index` (0–8), for messages.
+        private static func part(_ index: Int) -> String {
+            switch index {
+            case 0: "alias list"
+            case 1: "parent list"
+            case 2: "literal list"
+            case 3: "suffix tree"
+            case 4: "glob list"
+            case 5: "magic"
+            case 6: "namespace list"
+            case 7: "icon list"
+            default: "generic icon list"
+            }
+        }
 
-        static func read(_ bytes: Span<UInt8>) -> Result<Header, Unusable> {
+        /// Reads and checks the header of `bytes`: the version, the nine offsets, the lists' counts and the tree's
+        /// roots; what is wrong, or `nil` when nothing is.
+        mutating func read(_ bytes: Span<UInt8>) -> Unusable? {
             let size = bytes.count
             guard size >= headerSize else {
-                return .failure(.malformed("the header needs \(headerSize) bytes, the file has \(size)"))
+                return .malformed("the header needs \(headerSize) bytes, the file has \(size)")
             }
             let major = Int(bytes[0]) << 8 | Int(bytes[1])
             let minor = Int(bytes[2]) << 8 | Int(bytes[3])
             guard major == 1, minor == 2 else {
-                return .failure(.unsupportedVersion)
+                return .unsupportedVersion
             }
-            var offsets: [Int] = []
-            offsets.reserveCapacity(9)
-            for (index, part) in parts.enumerated() {
+            for index in 0..<9 {
                 let offset = word(bytes, 4 + 4 * index)
                 // Each part starts with at least one word (magic with three).
-                let least = part == "magic" ? 12 : 4
+                let least = index == 5 ? 12 : 4
                 guard offset % 4 == 0, offset >= headerSize, fits(offset, count: 1, size: least, in: size) else {
-                    return .failure(
-                        .malformed(
-                            "header: the \(part)'s offset \(offset) is not a 4-aligned part of the file"
-                                + " (\(size) bytes)"))
+                    return .malformed(
+                        "header: the \(Self.part(index))'s offset \(offset) is not a 4-aligned part of the file"
+                            + " (\(size) bytes)")
                 }
-                offsets.append(offset)
             }
-            var header = Header()
             // Lists: a count, then entries of a fixed size.
-            func list(_ index: Int, entrySize: Int) -> Result<(Int, Int), Unusable> {
-                let offset = offsets[index]
+            var problem: Unusable?
+            func list(_ index: Int, entrySize: Int) -> (entries: Int, count: Int) {
+                let offset = word(bytes, 4 + 4 * index)
                 let count = word(bytes, offset)
                 guard fits(offset + 4, count: count, size: entrySize, in: size) else {
-                    return .failure(
-                        .malformed(
-                            "\(parts[index]) at \(offset): \(count) entries of \(entrySize) bytes do not fit"
-                                + " in the file (\(size) bytes)"))
+                    problem =
+                        problem
+                        ?? .malformed(
+                            "\(Self.part(index)) at \(offset): \(count) entries of \(entrySize) bytes do not fit"
+                                + " in the file (\(size) bytes)")
+                    return (0, 0)
                 }
-                return .success((offset + 4, count))
+                return (offset + 4, count)
             }
-            do {
-                (header.aliasEntries, header.aliasCount) = try list(0, entrySize: 8).get()
-                (header.parentEntries, header.parentCount) = try list(1, entrySize: 8).get()
-                (header.literalEntries, header.literalCount) = try list(2, entrySize: 12).get()
-                (header.globEntries, header.globCount) = try list(4, entrySize: 12).get()
-                _ = try list(6, entrySize: 12).get()
-                _ = try list(7, entrySize: 8).get()
-                _ = try list(8, entrySize: 8).get()
-            } catch {
-                return .failure(error)
+            (aliasEntries, aliasCount) = list(0, entrySize: 8)
+            (parentEntries, parentCount) = list(1, entrySize: 8)
+            _ = list(2, entrySize: 12)
+            (globEntries, globCount) = list(4, entrySize: 12)
+            _ = list(6, entrySize: 12)
+            _ = list(7, entrySize: 8)
+            _ = list(8, entrySize: 8)
+            if let problem {
+                return problem
             }
             // The tree: a root count and the offset of the first root.
-            let tree = offsets[3]
+            let tree = word(bytes, 16)
             guard fits(tree, count: 2, size: 4, in: size) else {
-                return .failure(
-                    .malformed("suffix tree at \(tree): its two words do not fit in the file (\(size) bytes)"))
+                return .malformed("suffix tree at \(tree): its two words do not fit in the file (\(size) bytes)")
             }
-            header.rootCount = word(bytes, tree)
-            header.rootEntries = word(bytes, tree + 4)
-            guard header.rootEntries % 4 == 0,
-                fits(header.rootEntries, count: header.rootCount, size: nodeSize, in: size)
-            else {
-                return .failure(
-                    .malformed(
-                        "suffix tree at \(tree): \(header.rootCount) roots at \(header.rootEntries) are not a"
-                            + " 4-aligned part of the file (\(size) bytes)"))
+            rootCount = word(bytes, tree)
+            rootEntries = word(bytes, tree + 4)
+            guard rootEntries % 4 == 0, fits(rootEntries, count: rootCount, size: nodeSize, in: size) else {
+                return .malformed(
+                    "suffix tree at \(tree): \(rootCount) roots at \(rootEntries) are not a 4-aligned part of the"
+                        + " file (\(size) bytes)")
             }
-            return .success(header)
+            return nil
         }
     }
 
     /// What is wrong with the alias and parent lists' string offsets and parent lists, or `nil` when nothing is.
     private static func checkLists(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> String? {
+        listsHold(header, in: bytes, lastZero: lastZero) ? nil : listProblem(header, in: bytes, lastZero: lastZero)
+    }
+
+    /// Whether the alias and parent lists' string offsets are not past `lastZero` and each parent list fits: the fast
+    /// check, without messages (`listProblem` says what is wrong).
+    private static func listsHold(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> Bool {
+        let size = bytes.count
+        var highest = 0
+        var entry = header.aliasEntries
+        for _ in 0..<header.aliasCount {
+            highest = max(highest, word(bytes, entry), word(bytes, entry + 4))
+            entry += 8
+        }
+        entry = header.parentEntries
+        for _ in 0..<header.parentCount {
+            let parents = word(bytes, entry + 4)
+            highest = max(highest, word(bytes, entry))
+            guard parents % 4 == 0, fits(parents, count: 1, size: 4, in: size) else {
+                return false
+            }
+            let count = word(bytes, parents)
+            guard fits(parents + 4, count: count, size: 4, in: size) else {
+                return false
+            }
+            var parent = parents + 4
+            for _ in 0..<count {
+                highest = max(highest, word(bytes, parent))
+                parent += 4
+            }
+            entry += 8
+        }
+        return highest <= lastZero
+    }
+
+    /// What is wrong with the alias and parent lists (the slow path of `checkLists`, with what and where).
+    private static func listProblem(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> String? {
         let size = bytes.count
         func string(_ offset: Int, _ what: @autoclosure () -> String) -> String? {
             offset <= lastZero
@@ -285,6 +334,39 @@ final class MIMECache: Sendable {
             }
         }
         return nil
+    }
+
+    /// Whether the glob list has a `*.EXT` pattern whose extension is literal, so that a look-up must read it too.
+    private static func globListHasExtensions(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> Bool {
+        let (entries, count) = (header.globEntries, header.globCount)
+        for index in 0..<count {
+            let pattern = word(bytes, entries + 12 * index)
+            guard pattern <= lastZero else {
+                continue
+            }
+            let range = string(at: pattern, in: bytes)
+            if range.count > 2, bytes[range.lowerBound] == 0x2A, bytes[range.lowerBound + 1] == 0x2E,
+                isLiteral(bytes.extracting((range.lowerBound + 2)..<range.upperBound))
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether `suffix` is a literal extension: not empty, no `*`, `?`, `[`, `]`, `\`, `/` or space (as
+    /// `DesktopDatabase.literalExtension` decides).
+    private static func isLiteral(_ suffix: Span<UInt8>) -> Bool {
+        guard !suffix.isEmpty else {
+            return false
+        }
+        for index in 0..<suffix.count {
+            switch suffix[index] {
+            case 0x2A, 0x3F, 0x5B, 0x5D, 0x5C, 0x2F, 0x20: return false
+            default: continue
+            }
+        }
+        return true
     }
 
     // MARK: Aliases and parents
@@ -345,7 +427,7 @@ final class MIMECache: Sendable {
     ///
     /// Found in the reverse suffix tree: the leaves under the path `.` + `ext`, walked from its last character, a
     /// letter in both cases (a glob's capitals are kept in the tree, and the text path folds every glob), then the
-    /// literal and glob lists' `*.EXT` patterns (none in shared-mime-info's own database). The `:cs` flag is ignored,
+    /// glob list's `*.EXT` patterns (none in a cache update-mime-database wrote). The `:cs` flag is ignored,
     /// as the text path ignores it.
     ///
     /// Order: heaviest first. Among equal weights, the tree's order: the paths in ascending order of their characters
@@ -362,39 +444,68 @@ final class MIMECache: Sendable {
     /// - Parameter ext: the extension's bytes, folded.
     /// - Returns: (type string offset, weight) pairs; `nil` when the tree is malformed on the path walked.
     func types(ofExtension ext: Span<UInt8>) -> [(type: Int, weight: Int)]? {
-        var found: [(type: Int, weight: Int)] = []
+        var types: [(type: Int, weight: Int)] = []
+        guard forEachType(ofExtension: ext, { types.append(($0, $1)) }) else {
+            return nil
+        }
+        return types
+    }
+
+    /// Calls `body` with each type of the literal extension `ext` and its weight, as `types(ofExtension:)` returns
+    /// them, without making an array of tuples (a fresh process pays about 20 µs for the runtime to make the type of
+    /// one, measured here).
+    ///
+    /// - Parameters:
+    ///   - ext: the extension's bytes, folded.
+    ///   - body: what to do with each type's string offset and the glob's weight.
+    /// - Returns: `false` when the tree is malformed on the path walked (then `body` has not been called).
+    func forEachType(ofExtension ext: Span<UInt8>, _ body: (Int, Int) -> Void) -> Bool {
+        var walk = ExtensionWalk(lastZero: lastZero)
         let ok = cache.withBytes { bytes -> Bool in
-            var walk = ExtensionWalk(lastZero: lastZero)
             guard walk.walk(bytes, ext, list: rootEntries, count: rootCount, end: ext.count, depth: 0) else {
                 return false
             }
-            found = walk.found
             forEachListedExtension(bytes) { extensionBytes, type, weight in
                 if Self.equal(extensionBytes, ext) {
-                    found.append((type, weight))
+                    walk.found.append(type)
+                    walk.found.append(weight)
                 }
             }
             return true
         }
         guard ok else {
-            return nil
+            return false
         }
-        // Heaviest first, keeping the order among equal weights; a type found again (in another case) keeps its first
-        // place, as in the text path's index.
-        if zip(found, found.dropFirst()).contains(where: { $0.weight < $1.weight }) {
-            found = found.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-                .map(\.element)
-        }
-        var index = 1
-        while index < found.count {
-            let type = found[index].type
-            if found[..<index].contains(where: { $0.type == type }) {
-                found.remove(at: index)
-            } else {
-                index += 1
+        // Heaviest first, keeping the order among equal weights (an insertion sort of the pairs: there are few); a
+        // type found again (in another case) keeps its first place, as in the text path's index.
+        var found = walk.found
+        var sorted = 2
+        while sorted < found.count {
+            let (type, weight) = (found[sorted], found[sorted + 1])
+            var place = sorted
+            while place > 0, found[place - 1] < weight {
+                found[place] = found[place - 2]
+                found[place + 1] = found[place - 1]
+                place -= 2
             }
+            found[place] = type
+            found[place + 1] = weight
+            sorted += 2
         }
-        return found
+        var index = 0
+        while index < found.count {
+            var seen = false
+            var earlier = 0
+            while earlier < index {
+                seen = seen || found[earlier] == found[index]
+                earlier += 2
+            }
+            if !seen {
+                body(found[index], found[index + 1])
+            }
+            index += 2
+        }
+        return true
     }
 
     /// Whether two byte spans hold the same bytes.
@@ -412,7 +523,8 @@ final class MIMECache: Sendable {
     private struct ExtensionWalk {
         /// The offset of the cache's last NUL: a leaf's type offset must not be past it.
         let lastZero: Int
-        var found: [(type: Int, weight: Int)] = []
+        /// The leaves found: type string offset, weight, type, weight…
+        var found: [Int] = []
 
         /// Walks the `count` nodes at `list` of `bytes` for the scalar of `ext` that ends at `end` (the `.` when
         /// `end` is 0); `false` when the tree is malformed.
@@ -491,7 +603,8 @@ final class MIMECache: Sendable {
                 guard type <= lastZero else {
                     return false
                 }
-                found.append((type, MIMECache.word(bytes, leaf + 8) & 0xFF))
+                found.append(type)
+                found.append(MIMECache.word(bytes, leaf + 8) & 0xFF)
             }
             return true
         }
@@ -543,66 +656,80 @@ final class MIMECache: Sendable {
         return (min(scalar, first.value), max(scalar, first.value))
     }
 
-    /// Calls `body` with each `*.EXT` pattern of the literal and glob lists whose extension is literal, folded.
+    /// Calls `body` with each `*.EXT` pattern of the glob list whose extension is literal, folded.
     private func forEachListedExtension(_ bytes: Span<UInt8>, _ body: (Span<UInt8>, Int, Int) -> Void) {
-        for (entries, count) in [(literalEntries, literalCount), (globEntries, globCount)] {
-            for index in 0..<count {
-                let entry = entries + 12 * index
-                let pattern = Self.word(bytes, entry)
-                let type = Self.word(bytes, entry + 4)
-                guard pattern <= lastZero, type <= lastZero else {
-                    continue
-                }
-                let range = Self.string(at: pattern, in: bytes)
-                guard range.count > 2, bytes[range.lowerBound] == 0x2A, bytes[range.lowerBound + 1] == 0x2E else {
-                    continue
-                }
-                let suffix = bytes.extracting((range.lowerBound + 2)..<range.upperBound)
-                Self.withLiteralFolded(suffix) { folded in
-                    body(folded, type, Self.word(bytes, entry + 8) & 0xFF)
-                }
+        guard globListHasExtensions else {
+            return
+        }
+        let (entries, count) = (globEntries, globCount)
+        for index in 0..<count {
+            let entry = entries + 12 * index
+            let pattern = Self.word(bytes, entry)
+            let type = Self.word(bytes, entry + 4)
+            guard pattern <= lastZero, type <= lastZero else {
+                continue
+            }
+            let range = Self.string(at: pattern, in: bytes)
+            guard range.count > 2, bytes[range.lowerBound] == 0x2A, bytes[range.lowerBound + 1] == 0x2E else {
+                continue
+            }
+            var suffix: [UInt8] = []
+            for index in (range.lowerBound + 2)..<range.upperBound {
+                suffix.append(bytes[index])
+            }
+            if Self.foldLiteral(&suffix) {
+                body(suffix.span, type, Self.word(bytes, entry + 8) & 0xFF)
             }
         }
     }
 
-    /// Calls `body` with `suffix` folded as a filename extension when it is literal (no `*`, `?`, `[`, `]`, `\`,
-    /// `/` or space, as `DesktopDatabase.literalExtension` decides) and a valid tag once folded.
-    private static func withLiteralFolded(_ suffix: Span<UInt8>, _ body: (Span<UInt8>) -> Void) {
-        guard !suffix.isEmpty else {
-            return
+    /// Appends the UTF-8 bytes of `scalar`, a Unicode scalar value (checked when its node was read), to `bytes`.
+    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            bytes.append(UInt8(scalar))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | scalar >> 6))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | scalar >> 12))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+            bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | scalar & 0x3F))
         }
-        for index in 0..<suffix.count {
-            switch suffix[index] {
-            case 0x2A, 0x3F, 0x5B, 0x5D, 0x5C, 0x2F, 0x20: return
-            default: continue
-            }
+    }
+
+    /// Folds `suffix` in place as a filename extension (`Folding.foldTag`: ASCII letters lowered here, other text
+    /// with Unicode case mapping) when it is literal (no `*`, `?`, `[`, `]`, `\`, `/` or space, as
+    /// `DesktopDatabase.literalExtension` decides); whether it is literal and a valid tag once folded
+    /// (`Folding.isValidTag`), as the text path keeps a glob.
+    private static func foldLiteral(_ suffix: inout [UInt8]) -> Bool {
+        guard isLiteral(suffix.span) else {
+            return false
         }
-        let ascii: Void? = Folding.withFoldedASCII(suffix, of: .filenameExtension) { folded in
-            if let folded {
-                body(folded)
-            }
+        var ascii = true
+        for index in suffix.indices {
+            ascii = ascii && suffix[index] < 0x80
+            suffix[index] = Folding.lowercase(suffix[index])
         }
-        if ascii == nil {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(suffix.count)
-            for index in 0..<suffix.count {
-                bytes.append(suffix[index])
-            }
-            Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .filenameExtension) { folded in
-                if let folded {
-                    body(folded)
-                }
-            }
+        if !ascii {
+            suffix = Array(
+                Folding.foldTag(String(decoding: suffix, as: UTF8.self), of: UTTagClass.Kind.filenameExtension).utf8)
         }
+        return Folding.isValidTag(suffix.span, of: .filenameExtension)
     }
 
     /// Every literal-extension glob in the cache: the tree's leaves whose suffix is `.` + a literal extension (no `*`
     /// `?` `[` `]` `\` `/` or space, as `DesktopDatabase.literalExtension` decides, and a valid tag once folded), then the
-    /// literal and glob lists' `*.EXT` patterns (none in shared-mime-info's own database).
+    /// glob list's `*.EXT` patterns (none in a cache update-mime-database wrote).
     ///
     /// Each comes as (extension folded to lower case, type string offset, weight), heaviest first; among equal weights
     /// in the tree's depth-first order (siblings in ascending order of their characters, leaves as the file holds
-    /// them), then the lists'. For one extension this is `globs2`'s order (see `types(ofExtension:)`, which gives the
+    /// them), then the glob list's. For one extension this is `globs2`'s order (see `types(ofExtension:)`, which gives the
     /// same order; a pair the cache holds under two cases comes twice). Across extensions it is not: `globs2` lists
     /// equal weights in the order update-mime-database's hash table iterates the patterns, which the cache does not
     /// record. So the order of one type's extensions (hence its first, preferred extension) can differ from the text
@@ -650,60 +777,53 @@ final class MIMECache: Sendable {
         /// Walks the tree depth first with an explicit stack, checking each node as it is read; `false` when the tree
         /// is malformed.
         mutating func collect(_ bytes: Span<UInt8>, roots: Int, count: Int, lastZero: Int) -> Bool {
-            // A frame: the next node of a child list, the list's end, and the character of the node it hangs from.
-            var next: [Int] = [roots]
-            var ends: [Int] = [roots + MIMECache.nodeSize * count]
-            // The least character the next node of each list may have.
-            var lastCharacter: [Int] = [0]
-            // The path's characters from the root: the suffix, reversed.
-            var path: [UInt32] = []
-            var suffix: [UInt8] = []
-            var visits = 0
-            let nodeLimit = bytes.count / MIMECache.nodeSize
             guard roots % 4 == 0, MIMECache.fits(roots, count: count, size: MIMECache.nodeSize, in: bytes.count) else {
                 return false
             }
-            while let top = next.last, let end = ends.last {
-                guard top < end else {
-                    next.removeLast()
-                    ends.removeLast()
-                    lastCharacter.removeLast()
-                    if !path.isEmpty {
-                        path.removeLast()
-                    }
+            // The frames of the walk, by depth: the next node of a child list, the list's end, and the least character
+            // its next node may have (siblings are sorted, leaves first).
+            let levels = MIMECache.maximumDepth + 1
+            var next = [Int](repeating: 0, count: levels)
+            var ends = [Int](repeating: 0, count: levels)
+            var least = [Int](repeating: 0, count: levels)
+            // The characters of the nodes above the current list (`depth` of them): the suffix, reversed.
+            var path = [UInt32](repeating: 0, count: levels)
+            var depth = 0
+            next[0] = roots
+            ends[0] = roots + MIMECache.nodeSize * count
+            var suffix: [UInt8] = []
+            var visits = 0
+            let nodeLimit = bytes.count / MIMECache.nodeSize
+            while depth >= 0 {
+                let top = next[depth]
+                guard top < ends[depth] else {
+                    depth -= 1
                     continue
                 }
-                next[next.count - 1] = top + MIMECache.nodeSize
+                next[depth] = top + MIMECache.nodeSize
                 visits += 1
-                guard visits <= nodeLimit else {
-                    return false  // a node visited twice
-                }
                 let character = MIMECache.word(bytes, top)
-                // Siblings are sorted by character, leaves (0) first.
-                guard character >= lastCharacter[lastCharacter.count - 1] else {
-                    return false
+                guard visits <= nodeLimit, character >= least[depth] else {
+                    return false  // a node visited twice, or siblings out of order
                 }
-                lastCharacter[lastCharacter.count - 1] = character == 0 ? 0 : character + 1
+                least[depth] = character == 0 ? 0 : character + 1
                 if character == 0 {
                     // A leaf: the suffix is the path reversed, a literal extension when it starts with a period.
-                    guard path.count >= 2, path.last == 0x2E else {
+                    guard depth >= 2, path[depth - 1] == 0x2E else {
                         continue
                     }
                     let type = MIMECache.word(bytes, top + 4)
-                    let weight = MIMECache.word(bytes, top + 8) & 0xFF
                     guard type <= lastZero else {
                         return false
                     }
                     suffix.removeAll(keepingCapacity: true)
-                    for scalar in path.dropLast().reversed() {
-                        // Checked when its node was read.
-                        guard let unicode = Unicode.Scalar(scalar) else {
-                            return false
-                        }
-                        suffix.append(contentsOf: String(unicode).utf8)
+                    var index = depth - 2
+                    while index >= 0 {
+                        MIMECache.appendUTF8(path[index], to: &suffix)
+                        index -= 1
                     }
-                    MIMECache.withLiteralFolded(suffix.span) { folded in
-                        append(folded, type: type, weight: weight)
+                    if MIMECache.foldLiteral(&suffix) {
+                        append(suffix.span, type: type, weight: MIMECache.word(bytes, top + 8) & 0xFF)
                     }
                     continue
                 }
@@ -712,14 +832,15 @@ final class MIMECache: Sendable {
                 guard Unicode.Scalar(UInt32(truncatingIfNeeded: character)) != nil, children > top,
                     children % 4 == 0,
                     MIMECache.fits(children, count: childCount, size: MIMECache.nodeSize, in: bytes.count),
-                    path.count < MIMECache.maximumDepth
+                    depth < MIMECache.maximumDepth
                 else {
                     return false
                 }
-                path.append(UInt32(character))
-                next.append(children)
-                ends.append(children + MIMECache.nodeSize * childCount)
-                lastCharacter.append(0)
+                path[depth] = UInt32(character)
+                depth += 1
+                next[depth] = children
+                ends[depth] = children + MIMECache.nodeSize * childCount
+                least[depth] = 0
             }
             return true
         }

@@ -16,6 +16,8 @@
 // 3. The `Span` given to `withBytes`'s body covers exactly the mapping (`count` bytes from `base`) and lives only while
 //    the body runs: a `Span` is non-escapable, so it cannot outlive the call, and the body holds `self` alive.
 // 4. `firstZero` reads only inside the `Span` it is given (`memchr` over its own count).
+// 5. `bigEndianWord` loads four bytes through the `Span`'s `RawSpan`, whose load checks that they lie inside it; any
+//    four bytes are a valid `UInt32`.
 //
 // The one hazard of a mapping: if another process truncates the file in place while it is mapped, a read past the
 // file's new end faults (SIGBUS). shared-mime-info's `update-mime-database` never rewrites a file in place: it writes
@@ -81,6 +83,17 @@ final class MappedFile: @unchecked Sendable {
         let bytes = Span(_unsafeElements: UnsafeBufferPointer(start: base, count: count))
         assert(bytes.count == count)
         return try body(bytes)
+    }
+
+    /// The big-endian 32-bit word at `offset` of `bytes`, which must hold four bytes there (the load checks it).
+    ///
+    /// - Parameters:
+    ///   - bytes: the bytes.
+    ///   - offset: where the word starts.
+    /// - Returns: the word.
+    @inline(__always)
+    static func bigEndianWord(_ bytes: Span<UInt8>, at offset: Int) -> UInt32 {
+        UInt32(bigEndian: bytes.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
     /// The index of the first zero byte of `bytes` at or after `start`, or `bytes.count` when there is none (or
