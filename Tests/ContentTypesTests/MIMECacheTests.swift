@@ -244,10 +244,8 @@ struct MIMECacheTests {
     func aTreeCycleIsFoundPromptly() throws {
         try Self.withDamagedCopy { (original, copy) throws in
             // The root `t` (the last character of `torrent`) gets the roots as its children.
-            let tree = Self.word(original, 16)
-            let rootCount = Self.word(original, tree)
-            let roots = Self.word(original, tree + 4)
-            let t = try #require((0..<rootCount).map { roots + 12 * $0 }.first { Self.word(original, $0) == 0x74 })
+            let (roots, rootCount) = Self.roots(original)
+            let t = try #require(Self.node("t", in: original))
             var bytes = original
             Self.setWord(&bytes, t + 4, UInt32(rootCount))
             Self.setWord(&bytes, t + 8, UInt32(roots))
@@ -266,38 +264,17 @@ struct MIMECacheTests {
     @Test(.enabled(if: hasSystemCache, noCache))
     func otherTreeDamageIsFoundAsWalked() throws {
         try Self.withDamagedCopy { (original, copy) throws in
-            let tree = Self.word(original, 16)
-            let rootCount = Self.word(original, tree)
-            let roots = Self.word(original, tree + 4)
-            let t = try #require((0..<rootCount).map { roots + 12 * $0 }.first { Self.word(original, $0) == 0x74 })
+            let roots = Self.roots(original).list
+            let t = try #require(Self.node("t", in: original))
+            // The first leaf under `.torrent`.
+            let torrent = try #require(Self.node("tnerrot.", in: original))
+            let leaf = Self.word(original, torrent + 8)
             let damages: [(String, (inout [UInt8]) -> Void)] = [
                 ("a child list past the end", { Self.setWord(&$0, t + 8, UInt32(original.count - 4)) }),
                 ("a child list not aligned", { Self.setWord(&$0, t + 8, UInt32(Self.word(original, t + 8) + 2)) }),
                 ("a child count too large", { Self.setWord(&$0, t + 4, 0x0FFF_FFFF) }),
-                (
-                    "roots out of order",
-                    { bytes in
-                        Self.setWord(&bytes, roots, 0x7A)
-                    }
-                ),
-                (
-                    "a leaf's type past the strings",
-                    { bytes in
-                        // The first leaf under `.torrent`.
-                        var list = roots
-                        var count = rootCount
-                        for character in "tnerrot.".unicodeScalars {
-                            guard
-                                let node = (0..<count).map({ list + 12 * $0 }).first(where: {
-                                    Self.word(original, $0) == Int(character.value)
-                                })
-                            else { return }
-                            count = Self.word(original, node + 4)
-                            list = Self.word(original, node + 8)
-                        }
-                        Self.setWord(&bytes, list + 4, UInt32(original.count + 100))
-                    }
-                ),
+                ("roots out of order", { Self.setWord(&$0, roots, 0x7A) }),
+                ("a leaf's type past the strings", { Self.setWord(&$0, leaf + 4, UInt32(original.count + 100)) }),
             ]
             for (what, damage) in damages {
                 var bytes = original
@@ -359,27 +336,19 @@ struct MIMECacheTests {
 
     // MARK: Helpers
 
-    /// An alias, or a type and one parent.
-    struct Pair: Hashable, CustomStringConvertible {
-        let first: String
-        let second: String
-        init(_ first: String, _ second: String) {
+    /// Two values: an alias and its type, a type and one parent, or a type of an extension and the glob's weight.
+    struct Duo<First: Hashable, Second: Hashable>: Hashable, CustomStringConvertible {
+        let first: First
+        let second: Second
+        init(_ first: First, _ second: Second) {
             self.first = first
             self.second = second
         }
         var description: String { "\(first) \(second)" }
     }
 
-    /// A type of an extension, with the glob's weight.
-    struct Weighted: Hashable, CustomStringConvertible {
-        let type: String
-        let weight: Int
-        init(_ type: String, _ weight: Int) {
-            self.type = type
-            self.weight = weight
-        }
-        var description: String { "\(weight):\(type)" }
-    }
+    typealias Pair = Duo<String, String>
+    typealias Weighted = Duo<String, Int>
 
     /// A literal glob `*.EXT`, its extension folded.
     struct Glob: Hashable, CustomStringConvertible {
@@ -496,6 +465,27 @@ struct MIMECacheTests {
         var time = try modified(other)
         time.tv_sec += 1
         try setTimes(of: file, to: time)
+    }
+
+    /// The suffix tree's roots: the offset of the first and their count.
+    static func roots(_ bytes: [UInt8]) -> (list: Int, count: Int) {
+        let tree = word(bytes, 16)
+        return (word(bytes, tree + 4), word(bytes, tree))
+    }
+
+    /// The offset of the tree node reached from the roots through `characters` (a suffix reversed), or `nil`.
+    static func node(_ characters: String, in bytes: [UInt8]) -> Int? {
+        var (list, count) = roots(bytes)
+        var found: Int?
+        for character in characters.unicodeScalars {
+            guard let node = (0..<count).map({ list + 12 * $0 }).first(where: { word(bytes, $0) == character.value })
+            else {
+                return nil
+            }
+            found = node
+            (list, count) = (word(bytes, node + 8), word(bytes, node + 4))
+        }
+        return found
     }
 
     static func word(_ bytes: [UInt8], _ offset: Int) -> Int {

@@ -31,26 +31,13 @@ final class MIMECache: Sendable {
     let cache: MappedFile
     /// The mapped `types` file: one MIME type a line.
     let types: MappedFile
+    /// Where the lists and the tree are, as checked at open.
+    private let header: Header
+
     /// The number of aliases.
-    let aliasCount: Int
+    var aliasCount: Int { header.aliasCount }
     /// The number of types with parents.
-    let parentEntryCount: Int
-    /// The offset of the first alias entry.
-    private let aliasEntries: Int
-    /// The offset of the first parent entry.
-    private let parentEntries: Int
-    /// The glob list's first entry and count.
-    private let globEntries: Int
-    private let globCount: Int
-    /// The suffix tree's first root and the number of roots.
-    private let rootEntries: Int
-    private let rootCount: Int
-    /// The offset of the file's last NUL byte: a string offset is valid when it is not past it.
-    private let lastZero: Int
-    /// Whether the glob list has a `*.EXT` pattern with a literal extension. update-mime-database puts every `*` +
-    /// literal suffix in the tree and only patterns with `[`, `?`, `\` or a later `*` in the glob list, so a cache it
-    /// wrote has none; the literal list holds whole names (no `*`), which are no extensions.
-    private let globListHasExtensions: Bool
+    var parentEntryCount: Int { header.parentCount }
 
     /// The size of the header: two 16-bit versions and nine offsets.
     private static let headerSize = 40
@@ -58,24 +45,11 @@ final class MIMECache: Sendable {
     private static let nodeSize = 12
     /// The deepest a suffix tree goes (a real tree is about 20 levels deep).
     private static let maximumDepth = 255
-    /// The flag of a case-sensitive glob in its weight word.
-    static let caseSensitive = 0x100
 
-    private init(
-        cache: MappedFile, types: MappedFile, header: Header, lastZero: Int
-    ) {
+    private init(cache: MappedFile, types: MappedFile, header: Header) {
         self.cache = cache
         self.types = types
-        self.lastZero = lastZero
-        globListHasExtensions = header.globListHasExtensions
-        aliasCount = header.aliasCount
-        aliasEntries = header.aliasEntries
-        parentEntryCount = header.parentCount
-        parentEntries = header.parentEntries
-        globEntries = header.globEntries
-        globCount = header.globCount
-        rootEntries = header.rootEntries
-        rootCount = header.rootCount
+        self.header = header
     }
 
     /// Opens `directory`'s `mime.cache` and `types`.
@@ -104,12 +78,11 @@ final class MIMECache: Sendable {
         }
         // No allocation on the way to success: the checks fill `header` and `lastZero` in place.
         var header = Header()
-        var lastZero = 0
         let problem = cache.withBytes { bytes -> Unusable? in
             guard let last = Self.lastZero(in: bytes) else {
                 return .malformed("the file has no NUL byte (\(bytes.count) bytes)")
             }
-            lastZero = last
+            header.lastZero = last
             if let problem = header.read(bytes) {
                 return problem
             }
@@ -122,7 +95,7 @@ final class MIMECache: Sendable {
         if let problem {
             return .failure(problem)
         }
-        return .success(MIMECache(cache: cache, types: types, header: header, lastZero: lastZero))
+        return .success(MIMECache(cache: cache, types: types, header: header))
     }
 
     /// Whether a cache modified at `modified` is not older than `aliases`, `subclasses` and `globs2`, which must be
@@ -178,7 +151,11 @@ final class MIMECache: Sendable {
         var globCount = 0
         var rootEntries = 0
         var rootCount = 0
-        /// Whether the glob list has a `*.EXT` pattern with a literal extension.
+        /// The offset of the file's last NUL byte: a string offset is valid when it is not past it.
+        var lastZero = 0
+        /// Whether the glob list has a `*.EXT` pattern with a literal extension. update-mime-database puts every `*`
+        /// + literal suffix in the tree and only patterns with `[`, `?`, `\` or a later `*` in the glob list, so a
+        /// cache it wrote has none; the literal list holds whole names (no `*`), which are no extensions.
         var globListHasExtensions = false
 
         /// The name of the header's part `index` (0–8), for messages.
@@ -377,7 +354,7 @@ final class MIMECache: Sendable {
     /// - Returns: the offsets of the alias and of its canonical type.
     func alias(_ index: Int) -> (alias: Int, type: Int) {
         precondition(index >= 0 && index < aliasCount, "alias \(index) of \(aliasCount)")
-        let entry = aliasEntries + 8 * index
+        let entry = header.aliasEntries + 8 * index
         return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, entry + 4)) }
     }
 
@@ -387,7 +364,7 @@ final class MIMECache: Sendable {
     /// - Returns: the type's string offset and the number of its parents.
     func parentEntry(_ index: Int) -> (type: Int, parentCount: Int) {
         precondition(index >= 0 && index < parentEntryCount, "parent entry \(index) of \(parentEntryCount)")
-        let entry = parentEntries + 8 * index
+        let entry = header.parentEntries + 8 * index
         return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, Self.word(bytes, entry + 4))) }
     }
 
@@ -400,7 +377,7 @@ final class MIMECache: Sendable {
     func parent(_ index: Int, of entry: Int) -> Int {
         precondition(entry >= 0 && entry < parentEntryCount, "parent entry \(entry) of \(parentEntryCount)")
         return cache.withBytes { bytes in
-            let parents = Self.word(bytes, parentEntries + 8 * entry + 4)
+            let parents = Self.word(bytes, header.parentEntries + 8 * entry + 4)
             precondition(index >= 0 && index < Self.word(bytes, parents), "parent \(index) of entry \(entry)")
             return Self.word(bytes, parents + 4 + 4 * index)
         }
@@ -460,9 +437,10 @@ final class MIMECache: Sendable {
     ///   - body: what to do with each type's string offset and the glob's weight.
     /// - Returns: `false` when the tree is malformed on the path walked (then `body` has not been called).
     func forEachType(ofExtension ext: Span<UInt8>, _ body: (Int, Int) -> Void) -> Bool {
-        var walk = ExtensionWalk(lastZero: lastZero)
+        var walk = ExtensionWalk(lastZero: header.lastZero)
         let ok = cache.withBytes { bytes -> Bool in
-            guard walk.walk(bytes, ext, list: rootEntries, count: rootCount, end: ext.count, depth: 0) else {
+            guard walk.walk(bytes, ext, list: header.rootEntries, count: header.rootCount, end: ext.count, depth: 0)
+            else {
                 return false
             }
             forEachListedExtension(bytes) { extensionBytes, type, weight in
@@ -658,15 +636,15 @@ final class MIMECache: Sendable {
 
     /// Calls `body` with each `*.EXT` pattern of the glob list whose extension is literal, folded.
     private func forEachListedExtension(_ bytes: Span<UInt8>, _ body: (Span<UInt8>, Int, Int) -> Void) {
-        guard globListHasExtensions else {
+        guard header.globListHasExtensions else {
             return
         }
-        let (entries, count) = (globEntries, globCount)
+        let (entries, count) = (header.globEntries, header.globCount)
         for index in 0..<count {
             let entry = entries + 12 * index
             let pattern = Self.word(bytes, entry)
             let type = Self.word(bytes, entry + 4)
-            guard pattern <= lastZero, type <= lastZero else {
+            guard pattern <= header.lastZero, type <= header.lastZero else {
                 continue
             }
             let range = Self.string(at: pattern, in: bytes)
@@ -745,7 +723,8 @@ final class MIMECache: Sendable {
     func forEachLiteralExtension(_ body: (Span<UInt8>, Int, Int) -> Void) -> Bool {
         cache.withBytes { bytes -> Bool in
             var globs = LiteralGlobs()
-            guard globs.collect(bytes, roots: rootEntries, count: rootCount, lastZero: lastZero) else {
+            guard globs.collect(bytes, roots: header.rootEntries, count: header.rootCount, lastZero: header.lastZero)
+            else {
                 return false
             }
             forEachListedExtension(bytes) { folded, type, weight in
