@@ -261,6 +261,35 @@ struct MIMECacheTests {
         }
     }
 
+    /// Lists shared by several nodes make no cycle, but double the paths at each level: the walks stop at a bound.
+    @Test(.enabled(if: hasSystemCache, noCache), .timeLimit(.minutes(1)))
+    func sharedListsAreFoundPromptly() throws {
+        try Self.withDamagedCopy { (original, copy) throws in
+            // 200 lists appended to the file, each of two nodes, `A` and `a`, both leading to the next list.
+            var bytes = original
+            let base = bytes.count
+            let levels = 200
+            for level in 0..<levels {
+                let next = UInt32(base + 24 * (level + 1))
+                let children: UInt32 = level + 1 < levels ? 2 : 0
+                for character: UInt32 in [0x41, 0x61] {
+                    bytes += [character, children, next].flatMap { word in
+                        (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) }
+                    }
+                }
+            }
+            let tree = Self.word(original, 16)
+            Self.setWord(&bytes, tree, 2)
+            Self.setWord(&bytes, tree + 4, UInt32(base))
+            #expect(try copy.write(bytes) == nil)
+            let cache = try Self.open(copy.folder.path)
+            let started = ContinuousClock.now
+            #expect(cache.types(ofExtension: String(repeating: "a", count: levels).utf8.span) == nil)
+            #expect(!cache.forEachLiteralExtension { _, _, _ in })
+            #expect(ContinuousClock.now - started < .seconds(1))
+        }
+    }
+
     @Test(.enabled(if: hasSystemCache, noCache))
     func otherTreeDamageIsFoundAsWalked() throws {
         try Self.withDamagedCopy { (original, copy) throws in

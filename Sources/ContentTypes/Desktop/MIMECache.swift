@@ -76,7 +76,7 @@ final class MIMECache: Sendable {
         else {
             return .failure(.stale)
         }
-        // No allocation on the way to success: the checks fill `header` and `lastZero` in place.
+        // No allocation on the way to success: the checks fill `header` in place.
         var header = Header()
         let problem = cache.withBytes { bytes -> Unusable? in
             guard let last = Self.lastZero(in: bytes) else {
@@ -99,21 +99,15 @@ final class MIMECache: Sendable {
     }
 
     /// Whether a cache modified at `modified` is not older than `aliases`, `subclasses` and `globs2`, which must be
-    /// regular files. The corresponding C function is `fstatat`.
+    /// regular files (asked by C string literals: no `String` is made).
     private static func isCurrent(_ modified: FileTime, directory: Int32) -> Bool {
-        isRegular("aliases", notNewerThan: modified, in: directory)
-            && isRegular("subclasses", notNewerThan: modified, in: directory)
-            && isRegular("globs2", notNewerThan: modified, in: directory)
-    }
-
-    /// Whether the file `name` of `directory` is a regular file not modified after `modified`. `name` is a C string
-    /// (a literal here: no `String` is made). The corresponding C function is `fstatat`.
-    private static func isRegular(
-        _ name: UnsafePointer<CChar>, notNewerThan modified: FileTime, in directory: Int32
-    ) -> Bool {
-        var status = stat()
-        return fstatat(directory, name, &status, 0) == 0 && status.st_mode & S_IFMT == S_IFREG
-            && modified >= FileTime(status.st_mtim)
+        // No array: a fresh process would pay for the runtime to make its type.
+        func notNewer(_ time: FileTime?) -> Bool {
+            time.map { $0 <= modified } ?? false
+        }
+        return notNewer(FileTime(ofRegularFile: "aliases", in: directory))
+            && notNewer(FileTime(ofRegularFile: "subclasses", in: directory))
+            && notNewer(FileTime(ofRegularFile: "globs2", in: directory))
     }
 
     /// The index of the last zero byte of `bytes`, or `nil` when there is none.
@@ -416,7 +410,9 @@ final class MIMECache: Sendable {
     /// record: the ascending order here matches this machine's `globs2` but is not guaranteed to match every one.
     ///
     /// Bounded: each step consumes a character of `ext`, at most two nodes are followed for each, a child list must
-    /// lie after its node (update-mime-database writes the tree level by level), at most 255 levels deep.
+    /// lie after its node (update-mime-database writes the tree level by level: no cycle), at most 255 levels deep,
+    /// and at most two list searches per 12 bytes of the file (a tree whose lists are shared by several nodes could
+    /// otherwise double the paths at each level).
     ///
     /// - Parameter ext: the extension's bytes, folded.
     /// - Returns: (type string offset, weight) pairs; `nil` when the tree is malformed on the path walked.
@@ -437,6 +433,9 @@ final class MIMECache: Sendable {
     ///   - body: what to do with each type's string offset and the glob's weight.
     /// - Returns: `false` when the tree is malformed on the path walked (then `body` has not been called).
     func forEachType(ofExtension ext: Span<UInt8>, _ body: (Int, Int) -> Void) -> Bool {
+        guard !ext.isEmpty else {
+            return true  // no glob `*.` is a literal extension
+        }
         var walk = ExtensionWalk(lastZero: header.lastZero)
         let ok = cache.withBytes { bytes -> Bool in
             guard walk.walk(bytes, ext, list: header.rootEntries, count: header.rootCount, end: ext.count, depth: 0)
@@ -503,13 +502,17 @@ final class MIMECache: Sendable {
         let lastZero: Int
         /// The leaves found: type string offset, weight, type, weight…
         var found: [Int] = []
+        /// Lists searched so far: a well-formed tree has at most one list per 12 bytes of the file, and the walk
+        /// searches each at most twice (two cases of a character). More is a tree whose lists are shared.
+        var visits = 0
 
         /// Walks the `count` nodes at `list` of `bytes` for the scalar of `ext` that ends at `end` (the `.` when
         /// `end` is 0); `false` when the tree is malformed.
         mutating func walk(_ bytes: Span<UInt8>, _ ext: Span<UInt8>, list: Int, count: Int, end: Int, depth: Int)
             -> Bool
         {
-            guard depth <= MIMECache.maximumDepth, list % 4 == 0,
+            visits += 1
+            guard depth <= MIMECache.maximumDepth, visits <= 2 * bytes.count / MIMECache.nodeSize, list % 4 == 0,
                 MIMECache.fits(list, count: count, size: MIMECache.nodeSize, in: bytes.count)
             else {
                 return false

@@ -135,6 +135,21 @@ struct FileTime: Comparable, Sendable {
         nanoseconds = Int(time.tv_nsec)
     }
 
+    /// The modification time of the file `name` of the directory open as `directory`; `nil` when it is missing or
+    /// not a regular file. `name` is a NUL-terminated C string: a literal, so that no `String` is made. The
+    /// corresponding C function is `fstatat`.
+    ///
+    /// - Parameters:
+    ///   - name: the file's name in the directory.
+    ///   - directory: a descriptor of the directory.
+    init?(ofRegularFile name: UnsafePointer<CChar>, in directory: Int32) {
+        var status = stat()
+        guard fstatat(directory, name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        self.init(status.st_mtim)
+    }
+
     static func < (left: FileTime, right: FileTime) -> Bool {
         (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
     }
