@@ -37,7 +37,7 @@ struct MIMECacheTests {
         #expect(!fromCache.isEmpty)
         #expect(Set(fromCache) == Set(fromFile))
         // update-mime-database writes both sorted by alias, bytewise.
-        if fromFile.map(\.first).isSorted(byBytes: true) {
+        if fromFile.map(\.first).isSortedByBytes {
             #expect(fromCache == fromFile)
         }
     }
@@ -60,7 +60,7 @@ struct MIMECacheTests {
         }
         #expect(fromCache.count == cache.parentEntryCount)  // each type once
         #expect(!fromCache.isEmpty && fromCache == fromFile)
-        #expect(order.isSorted(byBytes: true))
+        #expect(order.isSortedByBytes)
     }
 
     @Test(.enabled(if: hasSystemCache, noCache))
@@ -557,7 +557,7 @@ extension Span<UInt8> {
 
 extension Array where Element == String {
     /// Whether the strings are in ascending order of their UTF-8 bytes (as `strcmp` orders them).
-    func isSorted(byBytes: Bool) -> Bool {
+    var isSortedByBytes: Bool {
         zip(self, dropFirst()).allSatisfy { ![UInt8]($1.utf8).lexicographicallyPrecedes([UInt8]($0.utf8)) }
     }
 }

@@ -399,7 +399,9 @@ final class MIMECache: Sendable {
     /// Found in the reverse suffix tree: the leaves under the path `.` + `ext`, walked from its last character, a
     /// letter in both cases (a glob's capitals are kept in the tree, and the text path folds every glob), then the
     /// glob list's `*.EXT` patterns (none in a cache update-mime-database wrote). The `:cs` flag is ignored,
-    /// as the text path ignores it.
+    /// as the text path ignores it. A character whose capital is not its one-scalar upper-case mapping (the Kelvin
+    /// sign for `k`, `İ` whose lower case is two scalars) is not found this way; `forEachLiteralExtension` folds
+    /// whole suffixes as the text path does and finds it (no such glob in shared-mime-info's database).
     ///
     /// Order: heaviest first. Among equal weights, the tree's order: the paths in ascending order of their characters
     /// (so `C` before `c`), and under one path the leaves as the file holds them, which is the order of the one
