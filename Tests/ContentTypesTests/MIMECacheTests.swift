@@ -530,23 +530,23 @@ struct MIMECacheTests {
 
 extension MIMECache {
     /// The string at `offset` of the cache.
-    func text(at offset: Int) -> String {
+    fileprivate func text(at offset: Int) -> String {
         cache.withBytes { bytes in bytes.extracting(MIMECache.string(at: offset, in: bytes)).string }
     }
 }
 
 extension MIMECache.Unusable {
-    var isMalformed: Bool {
+    fileprivate var isMalformed: Bool {
         if case .malformed = self { true } else { false }
     }
-    var message: String? {
+    fileprivate var message: String? {
         if case .malformed(let message) = self { message } else { nil }
     }
 }
 
 extension Span<UInt8> {
     /// The bytes as UTF-8 text.
-    var string: String {
+    fileprivate var string: String {
         var bytes: [UInt8] = []
         for index in 0..<count {
             bytes.append(self[index])
@@ -557,20 +557,20 @@ extension Span<UInt8> {
 
 extension Array where Element == String {
     /// Whether the strings are in ascending order of their UTF-8 bytes (as `strcmp` orders them).
-    var isSortedByBytes: Bool {
+    fileprivate var isSortedByBytes: Bool {
         zip(self, dropFirst()).allSatisfy { ![UInt8]($1.utf8).lexicographicallyPrecedes([UInt8]($0.utf8)) }
     }
 }
 
 extension Array where Element == MIMECacheTests.Glob {
     /// Each (extension, type) once, at its first place.
-    var firstOfEach: [Element] {
+    fileprivate var firstOfEach: [Element] {
         var seen = Set<MIMECacheTests.Pair>()
         return filter { seen.insert(MIMECacheTests.Pair($0.fileExtension, $0.type)).inserted }
     }
 
     /// Each extension's types with their weights, in order.
-    var typesByExtension: [String: [MIMECacheTests.Weighted]] {
+    fileprivate var typesByExtension: [String: [MIMECacheTests.Weighted]] {
         var result: [String: [MIMECacheTests.Weighted]] = [:]
         for glob in self {
             result[glob.fileExtension, default: []].append(MIMECacheTests.Weighted(glob.type, glob.weight))
