@@ -632,6 +632,7 @@ extension DesktopDatabase {
         /// - Parameters:
         ///   - name: the MIME type.
         ///   - key: its media type's key (`MediaKey(of:)`).
+        /// - Returns: the parents, and whether the media type is `application`.
         static func media(of name: Span<UInt8>, key: MediaKey) -> (parents: MediaParents, isApplication: Bool) {
             guard key != .unpacked else {
                 let folded = foldedMediaType(of: name)
