@@ -357,6 +357,50 @@ struct DesktopCacheEquivalenceTests {
         #expect(comparison.differences.count == 0, "\(comparison.differences)")
     }
 
+    /// A database read through its cache reads `globs2` only when its extension table is first needed; when the file
+    /// is gone by then, the table comes from the cache's suffix tree, which has the same globs: each extension leads
+    /// to the types the text files give it (the order of equal weights across spellings of a suffix aside), and the
+    /// preferred type of every extension with one type is the same.
+    @Test func extensionsComeFromTheTreeWhenGlobs2IsGoneByThen() throws {
+        let machine = try Self.machine.get()
+        let tags = try Self.machineTags.get()
+        let copy = try Self.copy(of: TypeRegistry.desktopDatabaseDirectory, "no-globs2", cache: true)
+        let registry = try TypeRegistry().addingDesktopDatabase(at: copy)
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("globs2"))
+        var differences = Differences()
+        for tag in tags.literalExtensions {
+            let text = machine.text.types(tag: tag, tagClass: .filenameExtension, conformingTo: nil)
+            let tree = registry.types(tag: tag, tagClass: .filenameExtension, conformingTo: nil)
+            differences.check(
+                "the types of .\(tag)", cache: Set(tree.map(\.identifier)), text: Set(text.map(\.identifier)))
+            if text.count == 1 {
+                differences.check(
+                    "type(tag: \"\(tag)\", .filenameExtension)",
+                    cache: Comparison.name(registry.type(tag: tag, tagClass: .filenameExtension, conformingTo: nil)),
+                    text: Comparison.name(text.first))
+            }
+        }
+        #expect(differences.count == 0, "\(differences)")
+    }
+
+    /// The cache and `types` stay mapped as long as a registry holds the database, and no longer.
+    @Test func mappingIsFreedWithTheLastRegistry() throws {
+        let copy = try Self.copy(of: TypeRegistry.desktopDatabaseDirectory, "mapping", cache: true)
+        let cache = copy.appendingPathComponent("mime.cache").path
+        func mapped() throws -> Bool {
+            try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).contains(cache)
+        }
+        var registry: TypeRegistry? = try TypeRegistry().addingDesktopDatabase(at: copy)
+        #expect(registry?.type(tag: "torrent", tagClass: .filenameExtension, conformingTo: nil) != nil)
+        #expect(try mapped())
+        var extended: TypeRegistry? = try registry?.adding([])
+        registry = nil
+        #expect(try mapped(), "the extended registry holds the database")
+        #expect(extended?.type(tag: "torrent", tagClass: .filenameExtension, conformingTo: nil) != nil)
+        extended = nil
+        #expect(try !mapped())
+    }
+
     /// Sets a file's modification time one second past the newest of the text files in `directory`.
     static func makeNewest(_ file: URL, in directory: URL) throws {
         var newest = try modificationTime(of: directory.appendingPathComponent(textFiles[0]).path)
