@@ -51,9 +51,11 @@ final class DesktopDatabase: Sendable {
     /// The `MediaParents` whose types each type conforms to besides its parents, as raw values by type number; -1 for
     /// none (`appendParents(ofNumber:slots:to:)`).
     private let mediaParentsByNumber: [Int8]
-    /// Every MIME type and alias, folded: a type's line of `types`, or `aliasFlag` and the alias's index in the
-    /// source's order (`number(ofMIMEEntry:)`). Types come first, in file order, then aliases.
-    let mimeTypeIndex: TagIndex
+    /// Every type's and alias's name, for looking names up (`DesktopNames`).
+    private let names: DesktopNames
+    /// The index of every MIME type and alias, folded, for look-ups by MIME type, made when first needed
+    /// (`mimeTypeIndex`).
+    private let mimeTypeTable = PublishedTable()
     /// The globs with literal extensions, once read.
     private let extensionTable = PublishedTable()
     /// How many look-ups by extension walked the cache's tree: past `treeLookUps`, the extension table is read.
@@ -72,9 +74,97 @@ final class DesktopDatabase: Sendable {
     /// Marks the entries of `mimeTypeIndex` that are aliases.
     static let aliasFlag: Int32 = 1 << 30
 
-    /// The number of the type an entry of `mimeTypeIndex` names.
+    /// The number of the type an entry of `mimeTypeIndex` or of `names` names.
     func number(ofMIMEEntry entry: Int32) -> Int {
-        Int(entry & Self.aliasFlag != 0 ? aliasNumbers[Int(entry & ~Self.aliasFlag)] : canonical[Int(entry)])
+        let index = Int(entry & DesktopNames.numberMask)
+        return Int(entry & Self.aliasFlag != 0 ? aliasNumbers[index] : canonical[index])
+    }
+
+    /// Every MIME type and alias, folded: a type's line of `types`, or `aliasFlag` and the alias's index in the
+    /// source's order (`number(ofMIMEEntry:)`). Types come first, in file order, then aliases. Made the first time a
+    /// look-up by MIME type needs it: reading the database looks names up in `names` instead.
+    var mimeTypeIndex: TagIndex {
+        if let index = mimeTypeTable.published(as: TagIndex.self) {
+            return index
+        }
+        return mimeTypeTable.value(as: TagIndex.self) {
+            var builder = TagIndexBuilder()
+            builder.reserveCapacity(typeCount + aliasNumbers.count)
+            typesBytes.withSpan { types in
+                for number in 0..<typeCount {
+                    Self.withFolded(types.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1]))) {
+                        if let folded = $0 {
+                            builder.add(folded: folded, slot: Int32(number))
+                        }
+                    }
+                }
+            }
+            aliasBytes.withSpan { aliases in
+                for alias in aliasNumbers.indices {
+                    Self.withFolded(aliases.extracting(aliasName(alias))) {
+                        if let folded = $0 {
+                            builder.add(folded: folded, slot: Self.aliasFlag | Int32(alias))
+                        }
+                    }
+                }
+            }
+            let index = TagIndex(builder, keepsWords: false)
+            index._checkInvariants()
+            return index
+        }
+    }
+
+    /// The first entry of `names` whose name folds to `key` (hashing to `hash`) and that `accept` accepts, the names'
+    /// bytes being in `types` and `aliases`.
+    @inline(__always)
+    fileprivate static func first(
+        _ key: Span<UInt8>, hash: UInt64, in names: DesktopNames, nameBounds: [Int32], aliasBounds: [Int32],
+        types: Span<UInt8>, aliases: Span<UInt8>, where accept: (Int32) -> Bool
+    ) -> Int32? {
+        var found: Int32?
+        names.forEach(hash: hash) { entry in
+            let index = Int(entry & DesktopNames.numberMask)
+            let bounds = entry & aliasFlag != 0 ? aliasBounds : nameBounds
+            let name = (entry & aliasFlag != 0 ? aliases : types).extracting(
+                Int(bounds[2 * index])..<Int(bounds[2 * index + 1]))
+            guard entry & DesktopNames.unfolded != 0 else {
+                return DesktopNames.equal(name, key)
+            }
+            return withFolded(name) { folded in
+                guard let folded else {
+                    return false
+                }
+                return DesktopNames.equal(folded, key)
+            }
+        } _: { entry in
+            guard accept(entry) else {
+                return true
+            }
+            found = entry
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with every entry of `names` whose name folds to `key`, in the order they were added.
+    private func forEachName(_ key: Span<UInt8>, _ body: (Int32) -> Void) {
+        typesBytes.withSpan { types in
+            aliasBytes.withSpan { aliases in
+                _ = Self.first(
+                    key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                    types: types, aliases: aliases
+                ) { entry in
+                    body(entry)
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Checks the invariants of the tables look-ups read, in debug builds: the names', and the MIME index's once made.
+    func _checkInvariants() {
+        names._checkInvariants()
+        mimeTypeTable.published(as: TagIndex.self)?._checkInvariants()
     }
 
     /// Reads the database in `directory`: through its `mime.cache` when that is current, else its text files.
@@ -95,25 +185,29 @@ final class DesktopDatabase: Sendable {
         self.directory = directory
         source = .textFiles
         let typesFile = try DatabaseFile(name: "types", in: directory)
-        var skeleton = Skeleton(lineCapacity: typesFile.lineCount)
-        DatabaseFile.forEachLine(in: typesFile.bytes.span) { _, start, end in
-            skeleton.addType(typesFile.bytes.span, start, end)
-        }
         let aliasesFile = try DatabaseFile(name: "aliases", in: directory)
+        let subclassesFile = try DatabaseFile(name: "subclasses", in: directory)
+        let globs = try DatabaseFile(name: "globs2", in: directory)
+        let types = typesFile.bytes
+        let aliases = aliasesFile.bytes
+        var skeleton = Skeleton(lineCapacity: typesFile.lineCount, aliasCapacity: aliasesFile.lineCount)
+        DatabaseFile.forEachLine(in: types.span) { _, start, end in
+            skeleton.addType(types.span, start, end)
+        }
         try aliasesFile.forEachLine { line throws(TypeRegistryError) in
             let (alias, type) = try line.pair()
-            skeleton.addAlias(aliasesFile.bytes.span, alias.indices, type: type.indices)
+            skeleton.addAlias(types.span, aliases.span, alias.indices, type: type.indices)
         }
-        let subclassesFile = try DatabaseFile(name: "subclasses", in: directory)
         try subclassesFile.forEachLine { line throws(TypeRegistryError) in
             let (child, parent) = try line.pair()
-            skeleton.addParent(subclassesFile.bytes.span, child: child.indices, parent: parent.indices)
+            skeleton.addParent(
+                types.span, aliases.span, subclassesFile.bytes.span, child: child.indices, parent: parent.indices)
         }
-        let globs = try DatabaseFile(name: "globs2", in: directory)
-        typesBytes = .read(typesFile.bytes)
-        aliasBytes = .read(aliasesFile.bytes)
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.names()
-        (parentStarts, parentNumbers, mediaParentsByNumber, mimeTypeIndex) = skeleton.finish(names: typesBytes)
+        typesBytes = .read(types)
+        aliasBytes = .read(aliases)
+        names = skeleton.names
+        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
         // Read now, so that a malformed line is an error of the database's, not of a later look-up.
         extensionTable.publish(try ExtensionTable(globs: globs, strict: true, database: self))
     }
@@ -122,29 +216,35 @@ final class DesktopDatabase: Sendable {
     private init(directory: String, cache: MIMECache) {
         self.directory = directory
         source = .cache(cache)
-        var skeleton = Skeleton(lineCapacity: cache.types.count / 16)
+        var lines = 0
+        cache.types.withBytes { types in
+            DatabaseFile.forEachLine(in: types) { _, _, _ in lines += 1 }
+        }
+        var skeleton = Skeleton(lineCapacity: lines, aliasCapacity: cache.aliasCount)
         cache.types.withBytes { types in
             DatabaseFile.forEachLine(in: types) { _, start, end in skeleton.addType(types, start, end) }
-        }
-        cache.cache.withBytes { bytes in
-            for index in 0..<cache.aliasCount {
-                let (alias, type) = cache.alias(index)
-                skeleton.addAlias(
-                    bytes, MIMECache.string(at: alias, in: bytes), type: MIMECache.string(at: type, in: bytes))
-            }
-            for entry in 0..<cache.parentEntryCount {
-                let (type, count) = cache.parentEntry(entry)
-                let child = MIMECache.string(at: type, in: bytes)
-                for index in 0..<count {
-                    let parent = MIMECache.string(at: cache.parent(index, of: entry), in: bytes)
-                    skeleton.addParent(bytes, child: child, parent: parent)
+            cache.cache.withBytes { bytes in
+                for index in 0..<cache.aliasCount {
+                    let (alias, type) = cache.alias(index)
+                    skeleton.addAlias(
+                        types, bytes, MIMECache.string(at: alias, in: bytes),
+                        type: MIMECache.string(at: type, in: bytes))
+                }
+                for entry in 0..<cache.parentEntryCount {
+                    let (type, count) = cache.parentEntry(entry)
+                    let child = MIMECache.string(at: type, in: bytes)
+                    for index in 0..<count {
+                        let parent = MIMECache.string(at: cache.parent(index, of: entry), in: bytes)
+                        skeleton.addParent(types, bytes, bytes, child: child, parent: parent)
+                    }
                 }
             }
         }
         typesBytes = .mapped(cache.types)
         aliasBytes = .mapped(cache.cache)
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.names()
-        (parentStarts, parentNumbers, mediaParentsByNumber, mimeTypeIndex) = skeleton.finish(names: typesBytes)
+        names = skeleton.names
+        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
     }
 
     /// How many lines `types` has; type numbers are below it.
@@ -210,17 +310,18 @@ final class DesktopDatabase: Sendable {
         /// Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many bytes (a
         /// name that lost spaces in folding is not the string `bridges` would have been asked for).
         func give(_ slot: Int32, to key: Span<UInt8>, isBridge: Bool) {
-            mimeTypeIndex.forEachSlot(withFolded: key) { entry in
+            forEachName(key) { entry in
+                let index = Int(entry & DesktopNames.numberMask)
                 if entry & Self.aliasFlag == 0 {
-                    let number = Int(canonical[Int(entry)])
+                    let number = Int(canonical[index])
                     if ownSlots[number] < 0
-                        && (!isBridge || nameBounds[2 * Int(entry) + 1] - nameBounds[2 * Int(entry)] == key.count)
+                        && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
                     {
                         ownSlots[number] = slot
                     }
                     return
                 }
-                let alias = entry & ~Self.aliasFlag
+                let alias = Int32(index)
                 let number = Int(aliasNumbers[Int(alias)])
                 if alias < aliasIndexes[number] && (!isBridge || aliasName(Int(alias)).count == key.count) {
                     aliasIndexes[number] = alias
@@ -314,11 +415,13 @@ final class DesktopDatabase: Sendable {
 
     /// The numbers of the type a MIME type names: `own` when it is the type's own name, `any` either way.
     func numbers(ofName name: Span<UInt8>) -> (own: Int?, any: Int?) {
-        let entry = Self.withFolded(name) { folded -> Int32? in
-            guard let folded else {
-                return nil
+        var entry: Int32?
+        Self.withFolded(name) { folded in
+            if let folded {
+                forEachName(folded) { found in
+                    entry = entry ?? found
+                }
             }
-            return mimeTypeIndex.firstSlot(withFolded: folded) { _ in true }
         }
         guard let entry else {
             return (nil, nil)
@@ -343,7 +446,7 @@ final class DesktopDatabase: Sendable {
 
     /// Whether a MIME type's bytes are a valid tag folded already: not empty, and nothing but ASCII from `!` to `~`
     /// other than capitals (no space, control character or DEL).
-    private static func isFolded(_ bytes: Span<UInt8>) -> Bool {
+    static func isFolded(_ bytes: Span<UInt8>) -> Bool {
         for offset in bytes.indices {
             let byte = bytes[offset]
             if byte < 0x21 || byte > 0x7E || (byte >= 0x41 && byte <= 0x5A) {
@@ -366,17 +469,18 @@ final class DesktopDatabase: Sendable {
     }
 }
 
-/// The skeleton of a database being read: names, numbers, the MIME index, aliases and parents, added in the
-/// source's order, whatever the source.
+/// The skeleton of a database being read: names, numbers, aliases and parents, added in the source's order,
+/// whatever the source. Names are looked up in `names`, over the bytes of `types` and of the aliases' source, which
+/// each method is given.
 private struct Skeleton {
     var nameBounds: [Int32] = []
     /// Each line's `MediaKey`, two words a line.
     var mediaKeys: [UInt64] = []
-    var mimeTypes = TagIndexBuilder()
-    /// The key of each line in `mimeTypes` (-1 for a line that is no valid MIME type), and the last line of each key:
-    /// a type listed twice is its last line's.
-    var keyOfLine: [Int32] = []
-    var lastLineOfKey: [Int32] = []
+    var names: DesktopNames
+    /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
+    /// first line: a type listed twice is its last line's.
+    var firstLine: [Int32] = []
+    var lastLine: [Int32] = []
     /// Each alias's type number, and its name's start and end in its source's bytes, in the source's order.
     var aliasNumbers: [Int32] = []
     var aliasBounds: [Int32] = []
@@ -386,34 +490,124 @@ private struct Skeleton {
     var parents: [Int32] = []
     var sameMedia: [Bool] = []
 
-    init(lineCapacity: Int) {
+    init(lineCapacity: Int, aliasCapacity: Int) {
         nameBounds.reserveCapacity(2 * lineCapacity)
         mediaKeys.reserveCapacity(2 * lineCapacity)
-        keyOfLine.reserveCapacity(lineCapacity)
-        lastLineOfKey.reserveCapacity(lineCapacity)
-        mimeTypes.reserveCapacity(lineCapacity + lineCapacity / 2)
+        firstLine.reserveCapacity(lineCapacity)
+        lastLine.reserveCapacity(lineCapacity)
+        aliasNumbers.reserveCapacity(aliasCapacity)
+        aliasBounds.reserveCapacity(2 * aliasCapacity)
+        names = DesktopNames(capacity: lineCapacity + aliasCapacity)
     }
 
-    /// Adds the next line of `types`: the name from `start` to `end` of `bytes`.
-    mutating func addType(_ bytes: Span<UInt8>, _ start: Int, _ end: Int) {
-        let number = Int32(keyOfLine.count)
-        let key = DesktopDatabase.withFolded(bytes.extracting(start..<end)) { folded -> Int32 in
-            guard let folded else {
-                return -1
-            }
-            return Int32(mimeTypes.add(folded: folded, slot: number))
-        }
-        if key == lastLineOfKey.count {
-            lastLineOfKey.append(number)
-        } else if key >= 0 {
-            lastLineOfKey[Int(key)] = number
-        }
-        keyOfLine.append(key)
+    /// Adds the next line of `types`: the name from `start` to `end` of `types`.
+    mutating func addType(_ types: Span<UInt8>, _ start: Int, _ end: Int) {
+        let number = Int32(firstLine.count)
+        let name = types.extracting(start..<end)
         nameBounds.append(Int32(start))
         nameBounds.append(Int32(end))
-        let media = DesktopDatabase.MediaParents.MediaKey(of: bytes.extracting(start..<end))
+        let media = DesktopDatabase.MediaParents.MediaKey(of: name)
         mediaKeys.append(media.low)
         mediaKeys.append(media.high)
+        var first = number
+        if DesktopDatabase.isFolded(name) {
+            // Nearly every name: looked up as it is, without a closure.
+            let hash = TagIndexBuilder.hash(name)
+            if let earlier = earlierLine(name, hash: hash, types: types) {
+                first = earlier
+            }
+            names.add(number, hash: hash)
+        } else {
+            DesktopDatabase.withFolded(name) { key in
+                guard let key else {
+                    return  // no valid MIME type: a type of its own, which nothing names
+                }
+                let hash = TagIndexBuilder.hash(key)
+                if let earlier = earlierLine(key, hash: hash, types: types) {
+                    first = earlier
+                }
+                names.add(number | DesktopNames.unfolded, hash: hash)
+            }
+        }
+        firstLine.append(first)
+        lastLine.append(number)
+        lastLine[Int(first)] = number
+    }
+
+    /// The first line of `types` named `key` (folded, hashing to `hash`), while lines are added.
+    private func earlierLine(_ key: Span<UInt8>, hash: UInt64, types: Span<UInt8>) -> Int32? {
+        // No alias is added yet: `types` stands in for their bytes.
+        DesktopDatabase.first(
+            key, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types,
+            where: { _ in true })
+    }
+
+    /// The number of a line's type.
+    private func canonical(_ line: Int32) -> Int32 {
+        lastLine[Int(firstLine[Int(line)])]
+    }
+
+    /// The number of the type named `name` (of any bytes), through an alias only when `own` is false.
+    private func number(
+        _ name: Span<UInt8>, own: Bool, types: Span<UInt8>, aliases: Span<UInt8>
+    ) -> Int32? {
+        // Names folded already (nearly all) are looked up as they are, without a closure that would copy `self`.
+        let entry =
+            DesktopDatabase.isFolded(name)
+            ? DesktopDatabase.first(
+                name, hash: TagIndexBuilder.hash(name), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                types: types, aliases: aliases, where: { _ in true })
+            : DesktopDatabase.withFolded(name) { key -> Int32? in
+                guard let key else {
+                    return nil
+                }
+                return DesktopDatabase.first(
+                    key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                    types: types, aliases: aliases, where: { _ in true })
+            }
+        guard let entry else {
+            return nil
+        }
+        let index = entry & DesktopNames.numberMask
+        guard entry & DesktopDatabase.aliasFlag != 0 else {
+            return canonical(index)
+        }
+        return own ? nil : aliasNumbers[Int(index)]
+    }
+
+    /// Adds an alias: the name at `alias` of `aliases` for the type named at `type` of it. Only an alias of a type
+    /// the database lists, by its own name, leads anywhere.
+    mutating func addAlias(_ types: Span<UInt8>, _ aliases: Span<UInt8>, _ alias: Range<Int>, type: Range<Int>) {
+        guard let number = number(aliases.extracting(type), own: true, types: types, aliases: aliases) else {
+            return
+        }
+        let index = Int32(aliasNumbers.count)
+        aliasNumbers.append(number)
+        aliasBounds.append(Int32(alias.lowerBound))
+        aliasBounds.append(Int32(alias.upperBound))
+        let name = aliases.extracting(alias)
+        let flags = DesktopDatabase.isFolded(name) ? 0 : DesktopNames.unfolded
+        DesktopDatabase.withFolded(name) { key in
+            if let key {
+                names.add(DesktopDatabase.aliasFlag | flags | index, hash: TagIndexBuilder.hash(key))
+            }
+        }
+    }
+
+    /// Adds a `sub-class-of` pair, named at `child` and `parent` of `pairs`, once every alias is added.
+    mutating func addParent(
+        _ types: Span<UInt8>, _ aliases: Span<UInt8>, _ pairs: Span<UInt8>, child: Range<Int>, parent: Range<Int>
+    ) {
+        let childName = pairs.extracting(child)
+        guard let number = number(childName, own: true, types: types, aliases: aliases) else {
+            return
+        }
+        let parentName = pairs.extracting(parent)
+        children.append(number)
+        parents.append(self.number(parentName, own: false, types: types, aliases: aliases) ?? -1)
+        // The parent's name as written: an alias may have another media type than its type.
+        sameMedia.append(
+            DesktopDatabase.MediaParents.sameMediaType(childName, mediaKey(number), parentName, .init(of: parentName)))
     }
 
     /// The media key of type `number`.
@@ -421,94 +615,22 @@ private struct Skeleton {
         .init(low: mediaKeys[2 * Int(number)], high: mediaKeys[2 * Int(number) + 1])
     }
 
-    /// The entry of `mimeTypes` a name leads to, if any.
-    private func entry(_ name: Span<UInt8>) -> Int32? {
-        DesktopDatabase.withFolded(name) { folded -> Int32? in
-            guard let folded else {
-                return nil
-            }
-            return mimeTypes.firstSlot(withFolded: folded)
-        }
-    }
-
-    /// The number of a line's type.
-    private func canonical(_ line: Int32) -> Int32 {
-        let key = keyOfLine[Int(line)]
-        return key < 0 ? line : lastLineOfKey[Int(key)]
-    }
-
-    /// The number of the type a name is the own name of.
-    private func own(_ name: Span<UInt8>) -> Int32? {
-        guard let entry = entry(name), entry & DesktopDatabase.aliasFlag == 0 else {
-            return nil
-        }
-        return canonical(entry)
-    }
-
-    /// The number of the type an entry of `mimeTypes` names.
-    private func number(_ entry: Int32) -> Int32 {
-        entry & DesktopDatabase.aliasFlag != 0
-            ? aliasNumbers[Int(entry & ~DesktopDatabase.aliasFlag)] : canonical(entry)
-    }
-
-    /// The number of the type a name names, itself or through an alias.
-    private func any(_ name: Span<UInt8>) -> Int32? {
-        guard let entry = entry(name) else {
-            return nil
-        }
-        return number(entry)
-    }
-
-    /// Adds an alias: the name at `alias` of `bytes` for the type named at `type`. Only an alias of a type the
-    /// database lists, by its own name, leads anywhere.
-    mutating func addAlias(_ bytes: Span<UInt8>, _ alias: Range<Int>, type: Range<Int>) {
-        guard let number = own(bytes.extracting(type)) else {
-            return
-        }
-        let index = Int32(aliasNumbers.count)
-        aliasNumbers.append(number)
-        aliasBounds.append(Int32(alias.lowerBound))
-        aliasBounds.append(Int32(alias.upperBound))
-        DesktopDatabase.withFolded(bytes.extracting(alias)) { folded in
-            if let folded {
-                mimeTypes.add(folded: folded, slot: DesktopDatabase.aliasFlag | index)
-            }
-        }
-    }
-
-    /// Adds a `sub-class-of` pair, named at `child` and `parent` of `bytes`, once every alias is added.
-    mutating func addParent(_ bytes: Span<UInt8>, child: Range<Int>, parent: Range<Int>) {
-        let childName = bytes.extracting(child)
-        guard let number = own(childName) else {
-            return
-        }
-        let parentName = bytes.extracting(parent)
-        let parentNumber = any(parentName)
-        children.append(number)
-        parents.append(parentNumber ?? -1)
-        // The parent's name as written: an alias may have another media type than its type.
-        sameMedia.append(
-            DesktopDatabase.MediaParents.sameMediaType(childName, mediaKey(number), parentName, .init(of: parentName)))
-    }
-
     /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
     /// grouped by type.
-    func names() -> (
+    func tables() -> (
         nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32], aliasStarts: [Int32],
         aliasOrder: [Int32]
     ) {
-        let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: keyOfLine.count)
+        let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: firstLine.count)
         return (
-            nameBounds, (0..<Int32(keyOfLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts,
+            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts,
             aliasOrder.map { Int32($0) }
         )
     }
 
-    /// The parents' tables and the MIME index, once every type, alias and parent is added.
-    func finish(names: DatabaseBytes) -> (
-        parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [Int8], mimeTypeIndex: TagIndex
-    ) {
-        let count = keyOfLine.count
+    /// The parents' tables, once every type, alias and parent is added.
+    func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [Int8]) {
+        let count = firstLine.count
         let (parentStarts, parentOrder) = Self.grouped(children, count: count)
         let parentNumbers = parentOrder.map { parents[$0] }
         // A type with no parent the database lists takes its media type's; so does a type other than `application/`
@@ -527,7 +649,7 @@ private struct Skeleton {
                 return takesThem ? Int8(media.parents.rawValue) : -1
             }
         }
-        return (parentStarts, parentNumbers, mediaParents, TagIndex(mimeTypes, keepsWords: false))
+        return (parentStarts, parentNumbers, mediaParents)
     }
 
     /// Items grouped by the number each has, keeping their order within a group: the start of each number's group

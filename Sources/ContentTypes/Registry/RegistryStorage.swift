@@ -98,7 +98,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
                 index._checkInvariants()
             }
             if let database = desktop?.database {
-                database.mimeTypeIndex._checkInvariants()
+                database._checkInvariants()
             }
         #endif
     }
