@@ -166,15 +166,18 @@ final class DesktopTypes: Sendable {
         }
     }
 
-    /// The own types' identifiers, made the first time they are needed.
+    /// The own types' identifiers, made the first time they are needed. (Not inlined: the look-up paths read the
+    /// published table, `withIdentifiers`.)
     private var identifierTableValue: IdentifierTable {
-        identifierTable.value(as: IdentifierTable.self) {
-            var identifiers = Identifiers(capacity: numbers.count)
-            for (index, number) in numbers.enumerated() {
-                let folded = identifiers.add(database.name(ofNumber: Int(number)))
-                identifiers.index.add(folded: folded, slot: firstSlot + Int32(index))
+        @inline(never) get {
+            identifierTable.value(as: IdentifierTable.self) {
+                var identifiers = Identifiers(capacity: numbers.count)
+                for (index, number) in numbers.enumerated() {
+                    let folded = identifiers.add(database.name(ofNumber: Int(number)))
+                    identifiers.index.add(folded: folded, slot: firstSlot + Int32(index))
+                }
+                return identifiers.table
             }
-            return identifiers.table
         }
     }
 
@@ -188,8 +191,9 @@ final class DesktopTypes: Sendable {
     var count: Int { numbers.count }
 
     /// The slot of an own type's folded identifier.
+    @inline(__always)
     func slot(forFolded identifier: String) -> Int32? {
-        identifierTableValue.index.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot }
+        withIdentifiers { $0.index.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot } }
     }
 
     /// The first slot, in the database's order of preference, that a folded tag leads to and `accept` accepts.
@@ -207,7 +211,9 @@ final class DesktopTypes: Sendable {
         case .filenameExtension:
             database.firstSlot(withFoldedExtension: tag, slot: { slots[Int($0)] }, where: accept)
         case .mimeType:
-            database.mimeTypeIndex.firstSlot(withFolded: tag) { accept(slot(ofMIMEEntry: $0)) }.map(slot(ofMIMEEntry:))
+            database.withMIMETypeIndex { index in
+                index.firstSlot(withFolded: tag) { accept(slot(ofMIMEEntry: $0)) }.map(slot(ofMIMEEntry:))
+            }
         case .other: nil
         }
     }
@@ -232,13 +238,21 @@ final class DesktopTypes: Sendable {
     }
 
     /// The identifier of the own type in `slot`, as declared.
+    @inline(__always)
     func identifier(_ slot: Int32) -> String {
-        identifierTableValue.identifiers[Int(slot - firstSlot)]
+        withIdentifiers { $0.identifiers[Int(slot - firstSlot)] }
+    }
+
+    /// What `body` makes of the own types' identifiers, lent without counting a reference once they are made.
+    @inline(__always)
+    private func withIdentifiers<Result>(_ body: (IdentifierTable) -> Result) -> Result {
+        identifierTable.withPublished(as: IdentifierTable.self, body) ?? body(identifierTableValue)
     }
 
     /// The folded identifier of the own type in `slot`.
+    @inline(__always)
     func folded(_ slot: Int32) -> String {
-        identifierTableValue.folded[Int(slot - firstSlot)]
+        withIdentifiers { $0.folded[Int(slot - firstSlot)] }
     }
 
     /// The declaration of the own type in `slot`, made the first time it is asked for.
