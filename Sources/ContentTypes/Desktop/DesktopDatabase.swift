@@ -489,8 +489,6 @@ final class DesktopDatabase: Sendable {
 /// each method is given.
 private struct Skeleton {
     var nameBounds: [Int32] = []
-    /// Each line's `MediaKey`, two words a line.
-    var mediaKeys: [UInt64] = []
     var names: DesktopNames
     /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
     /// first line: a type listed twice is its last line's.
@@ -507,7 +505,6 @@ private struct Skeleton {
 
     init(lineCapacity: Int, aliasCapacity: Int) {
         nameBounds.reserveCapacity(2 * lineCapacity)
-        mediaKeys.reserveCapacity(2 * lineCapacity)
         firstLine.reserveCapacity(lineCapacity)
         lastLine.reserveCapacity(lineCapacity)
         aliasNumbers.reserveCapacity(aliasCapacity)
@@ -521,9 +518,6 @@ private struct Skeleton {
         let name = types.extracting(start..<end)
         nameBounds.append(Int32(start))
         nameBounds.append(Int32(end))
-        let media = DesktopDatabase.MediaParents.MediaKey(of: name)
-        mediaKeys.append(media.low)
-        mediaKeys.append(media.high)
         var first = number
         if DesktopDatabase.isFolded(name) {
             // Nearly every name: looked up as it is, without a closure.
@@ -622,12 +616,8 @@ private struct Skeleton {
         parents.append(self.number(parentName, own: false, types: types, aliases: aliases) ?? -1)
         // The parent's name as written: an alias may have another media type than its type.
         sameMedia.append(
-            DesktopDatabase.MediaParents.sameMediaType(childName, mediaKey(number), parentName, .init(of: parentName)))
-    }
-
-    /// The media key of type `number`.
-    private func mediaKey(_ number: Int32) -> DesktopDatabase.MediaParents.MediaKey {
-        .init(low: mediaKeys[2 * Int(number)], high: mediaKeys[2 * Int(number) + 1])
+            DesktopDatabase.MediaParents.sameMediaType(
+                childName, .init(of: childName), parentName, .init(of: parentName)))
     }
 
     /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
@@ -659,7 +649,7 @@ private struct Skeleton {
         let mediaParents = names.withSpan { bytes in
             (0..<count).map { number -> Int8 in
                 let name = bytes.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1]))
-                let media = DesktopDatabase.MediaParents.media(of: name, key: mediaKey(Int32(number)))
+                let media = DesktopDatabase.MediaParents.media(of: name, key: .init(of: name))
                 let takesThem = !knownParent[number] || (!media.isApplication && !sameMediaParent[number])
                 return takesThem ? Int8(media.parents.rawValue) : -1
             }
