@@ -324,10 +324,17 @@ struct DesktopCacheEquivalenceTests {
         try Self.makeNewest(cache, in: directory)
 
         let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+        let differences = Self.differencesFromTheTextFiles(registry, machine: machine, tags: tags)
+        #expect(differences.count == 0, "\(damage): \(differences)")
+    }
+
+    /// How a registry's answers to the machine's tags and types differ from the machine's text files'.
+    static func differencesFromTheTextFiles(_ registry: TypeRegistry, machine: Pair, tags: DatabaseTags) -> Differences
+    {
         var comparison = Comparison(cached: registry, text: machine.text)
         comparison.lookUps(tags, thoroughly: false)
         comparison.types()
-        #expect(comparison.differences.count == 0, "\(damage): \(comparison.differences)")
+        return comparison.differences
     }
 
     /// A named pipe in the cache's place, newer than the text files: the registry is built at once (nothing waits for
@@ -350,11 +357,8 @@ struct DesktopCacheEquivalenceTests {
             registry = try TypeRegistry().addingDesktopDatabase(at: special.folder)
         }
         #expect(elapsed < .seconds(5))
-        let built = try #require(registry)
-        var comparison = Comparison(cached: built, text: machine.text)
-        comparison.lookUps(tags, thoroughly: false)
-        comparison.types()
-        #expect(comparison.differences.count == 0, "\(comparison.differences)")
+        let differences = Self.differencesFromTheTextFiles(try #require(registry), machine: machine, tags: tags)
+        #expect(differences.count == 0, "\(differences)")
     }
 
     /// A database read through its cache reads `globs2` only when its extension table is first needed; when the file

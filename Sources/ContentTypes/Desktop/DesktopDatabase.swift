@@ -134,13 +134,13 @@ final class DesktopDatabase: Sendable {
             let name = (entry & aliasFlag != 0 ? aliases : types).extracting(
                 Int(bounds[2 * index])..<Int(bounds[2 * index + 1]))
             guard entry & DesktopNames.unfolded != 0 else {
-                return DesktopNames.equal(name, key)
+                return TagIndexBuilder.equal(name, key)
             }
             return withFolded(name) { folded in
                 guard let folded else {
                     return false
                 }
-                return DesktopNames.equal(folded, key)
+                return TagIndexBuilder.equal(folded, key)
             }
         } _: { entry in
             guard accept(entry) else {

@@ -63,31 +63,6 @@ struct DesktopNames: Sendable {
         }
     }
 
-    /// Whether two runs of bytes are the same, compared eight bytes at a time.
-    @inline(__always)
-    static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
-        let count = left.count
-        guard count == right.count else {
-            return false
-        }
-        let leftBytes = left.bytes
-        let rightBytes = right.bytes
-        var offset = 0
-        while offset + 8 <= count {
-            if ByteWord.load(leftBytes, at: offset) != ByteWord.load(rightBytes, at: offset) {
-                return false
-            }
-            offset += 8
-        }
-        if offset < count && count >= 8 {
-            return ByteWord.load(leftBytes, at: count - 8) == ByteWord.load(rightBytes, at: count - 8)
-        }
-        for index in offset..<count where left[index] != right[index] {
-            return false
-        }
-        return true
-    }
-
     /// Checks the table's invariants, in debug builds: buckets a power of two, at most half full, as many entries as
     /// added, each found from its bucket's hash before any empty bucket.
     func _checkInvariants() {

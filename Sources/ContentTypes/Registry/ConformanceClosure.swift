@@ -17,14 +17,7 @@ final class ConformanceClosure: Sendable {
         let wordsPerRow = max(1, (count + 63) / 64)
         var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in order {
-            let row = Int(slot) * wordsPerRow
-            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
-            for parent in parents[slot] {
-                let parentRow = Int(parent) * wordsPerRow
-                for word in 0..<wordsPerRow {
-                    words[row + word] |= words[parentRow + word]
-                }
-            }
+            Self.addRow(of: slot, parents: parents[slot], to: &words, wordsPerRow: wordsPerRow)
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
@@ -45,19 +38,27 @@ final class ConformanceClosure: Sendable {
         let parentStarts = desktop.parentStarts
         let parentSlots = desktop.parentSlots
         for slot in desktop.order {
-            let row = Int(slot) * wordsPerRow
-            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
             let index = Int(slot - desktop.firstSlot)
-            for parent in parentSlots[Int(parentStarts[index])..<Int(parentStarts[index + 1])] {
-                let parentRow = Int(parent) * wordsPerRow
-                for word in 0..<wordsPerRow {
-                    words[row + word] |= words[parentRow + word]
-                }
-            }
+            Self.addRow(
+                of: slot, parents: parentSlots[Int(parentStarts[index])..<Int(parentStarts[index + 1])], to: &words,
+                wordsPerRow: wordsPerRow)
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
         self.count = count
+    }
+
+    /// Fills the row of `slot`: itself, and every type its parents conform to (their rows are filled already).
+    @inline(__always)
+    private static func addRow(of slot: Int32, parents: ArraySlice<Int32>, to words: inout [UInt64], wordsPerRow: Int) {
+        let row = Int(slot) * wordsPerRow
+        words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+        for parent in parents {
+            let parentRow = Int(parent) * wordsPerRow
+            for word in 0..<wordsPerRow {
+                words[row + word] |= words[parentRow + word]
+            }
+        }
     }
 
     /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry (the array's

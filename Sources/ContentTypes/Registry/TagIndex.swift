@@ -348,25 +348,33 @@ struct TagIndexBuilder: Sendable {
         return (nil, bucket)
     }
 
-    /// Whether `key` is the bytes stored from `start`, which hold at least as many: compared eight bytes at a time
-    /// (the last eight, overlapping, for the rest of a key of eight bytes or more).
+    /// Whether `key` is the bytes stored from `start`, which hold at least as many.
     @inline(__always)
     static func equal(_ stored: [UInt8], from start: Int, _ key: Span<UInt8>) -> Bool {
-        let count = key.count
-        let storedKey = stored.span.extracting(start..<start + count)
-        let left = storedKey.bytes
-        let right = key.bytes
+        equal(stored.span.extracting(start..<start + key.count), key)
+    }
+
+    /// Whether two runs of bytes are the same, compared eight bytes at a time (the last eight, overlapping, for the
+    /// rest of a run of eight bytes or more).
+    @inline(__always)
+    static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
+        let count = left.count
+        guard count == right.count else {
+            return false
+        }
+        let leftBytes = left.bytes
+        let rightBytes = right.bytes
         var offset = 0
         while offset + 8 <= count {
-            if ByteWord.load(left, at: offset) != ByteWord.load(right, at: offset) {
+            if ByteWord.load(leftBytes, at: offset) != ByteWord.load(rightBytes, at: offset) {
                 return false
             }
             offset += 8
         }
         if offset < count && count >= 8 {
-            return ByteWord.load(left, at: count - 8) == ByteWord.load(right, at: count - 8)
+            return ByteWord.load(leftBytes, at: count - 8) == ByteWord.load(rightBytes, at: count - 8)
         }
-        for index in offset..<count where storedKey[index] != key[index] {
+        for index in offset..<count where left[index] != right[index] {
             return false
         }
         return true
