@@ -479,6 +479,8 @@ struct DesktopMediaTypeTests {
             "abcdefghijklmno/p", "abcdefghijklmnop/q", "abcdefghijklmnopqrstuvwxyz0123456789/long",
             "ïmage/png", "image/pngé", "imagé/x", "text/plain-with-a-long-subtype-name", "font/ttf", "model/x",
             "message/rfc822", "inode/directory", "video/mp4", "audio/ogg", "multipart/mixed", "inode",
+            "abcdefgh", "abcdefg/", "abcdefgh/", "Abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "text/x-c",
+            "/abcdefgh", "TEXT/PLAIN", "textplain/x", "x-content", "X-CONTENT/", "a/b", "ab", "éééé/x",
         ]
         return edges + lines.split(separator: "\n").map(String.init)
     }()

@@ -749,11 +749,18 @@ extension DesktopDatabase {
                 while offset < name.count && name[offset] == 0x2F {
                     offset &+= 1
                 }
-                // Sixteen bytes at hand (nearly every name): the media type found and folded two words at a time.
-                if offset + 16 <= name.count {
+                // Eight bytes or more (nearly every name): the media type found and folded two words at a time, the
+                // second word the last eight bytes, overlapping, shifted to start at the ninth, when fewer than
+                // sixteen remain (what is shifted in is zeros, which are no slash).
+                let remaining = name.count - offset
+                if remaining >= 8 {
                     let low = ByteWord.load(name.bytes, at: offset)
-                    let high = ByteWord.load(name.bytes, at: offset + 8)
-                    let count = Self.slash(in: low) ?? Self.slash(in: high).map { 8 + $0 } ?? 16
+                    let high: UInt64 =
+                        remaining >= 16
+                        ? ByteWord.load(name.bytes, at: offset + 8)
+                        : remaining > 8
+                            ? ByteWord.load(name.bytes, at: name.count - 8) &>> UInt64(8 * (16 - remaining)) : 0
+                    let count = Self.slash(in: low) ?? Self.slash(in: high).map { 8 + $0 } ?? min(remaining, 16)
                     guard count < 16 else {
                         self = .unpacked
                         return

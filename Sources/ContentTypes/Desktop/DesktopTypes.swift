@@ -32,11 +32,18 @@ final class DesktopTypes: Sendable {
     /// The own types' identifiers, made the first time one is asked for (or at once, when the registry may declare
     /// one of them).
     private let identifierTable = PublishedTable()
-    /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
-    private let declarations = Lock([TypeDeclaration?]())
-    /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type that
-    /// has none; empty until the first is read. At most one per type, freed with the registry.
-    private let descriptions = Lock([String??]())
+    /// What is made of the own types when first asked for, behind one lock (one generic type for the runtime to
+    /// make, at a process's first use of the database, rather than one per table).
+    private let made = Lock(Made())
+
+    /// What `made` holds.
+    private struct Made {
+        /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
+        var declarations: [TypeDeclaration?] = []
+        /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type
+        /// that has none; empty until the first is read. At most one per type, freed with the registry.
+        var descriptions: [String??] = []
+    }
 
     /// The identifiers of a database's own types, as declared and case-folded, and their index.
     final class IdentifierTable: Sendable {
@@ -264,8 +271,8 @@ final class DesktopTypes: Sendable {
     ///   and the identifiers of the parents.
     func declaration(_ slot: Int32, identifierOf: (Int32) -> String) -> TypeDeclaration {
         let index = Int(slot - firstSlot)
-        if let made = declarations.withLock({ $0.isEmpty ? nil : $0[index] }) {
-            return made
+        if let declaration = made.withLock({ $0.declarations.isEmpty ? nil : $0.declarations[index] }) {
+            return declaration
         }
         let number = Int(numbers[index])
         let mimeType = database.name(ofNumber: number)
@@ -277,14 +284,14 @@ final class DesktopTypes: Sendable {
         let declaration = TypeDeclaration(
             identifier: identifier(slot), conformsTo: conformsTo, tags: tags, kind: .imported,
             origin: .desktopDatabase(database.directory), entry: mimeType)
-        return declarations.withLock { made in
-            if made.isEmpty {
-                made = Array(repeating: nil, count: count)
+        return made.withLock { made in
+            if made.declarations.isEmpty {
+                made.declarations = Array(repeating: nil, count: count)
             }
-            if let first = made[index] {
+            if let first = made.declarations[index] {
                 return first  // another thread made it meanwhile: every caller gets the same one
             }
-            made[index] = declaration
+            made.declarations[index] = declaration
             return declaration
         }
     }
@@ -296,17 +303,17 @@ final class DesktopTypes: Sendable {
     /// - Returns: the description, or `nil` when the database has none for the type.
     func description(_ slot: Int32) -> String? {
         let index = Int(slot - firstSlot)
-        if let read = descriptions.withLock({ $0.isEmpty ? nil : $0[index] }) {
+        if let read = made.withLock({ $0.descriptions.isEmpty ? nil : $0.descriptions[index] }) {
             return read
         }
         let description = DesktopDescriptions.description(
             of: database.name(ofNumber: Int(numbers[index])), in: database.directory,
             languages: DesktopDescriptions.preferredLanguages())
-        descriptions.withLock { read in
-            if read.isEmpty {
-                read = Array(repeating: nil, count: count)
+        made.withLock { made in
+            if made.descriptions.isEmpty {
+                made.descriptions = Array(repeating: nil, count: count)
             }
-            read[index] = .some(description)
+            made.descriptions[index] = .some(description)
         }
         return description
     }
