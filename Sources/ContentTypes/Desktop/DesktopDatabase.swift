@@ -253,6 +253,14 @@ final class DesktopDatabase: Sendable {
         (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
     }
 
+    /// The file the types' parents were read from: `mime.cache`'s parent list, or `subclasses`.
+    var parentsFile: String {
+        if case .cache = source {
+            return "mime.cache"
+        }
+        return "subclasses"
+    }
+
     /// How many lines `types` has; type numbers are below it.
     var typeCount: Int { canonical.count }
 

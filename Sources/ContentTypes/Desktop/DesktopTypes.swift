@@ -69,8 +69,8 @@ final class DesktopTypes: Sendable {
     ///   - declaresDesktopIdentifiers: whether the registry declares an `org.freedesktop.mime.` identifier, which
     ///     may be a database type's: then the identifiers are made now, since they decide slots.
     ///   - declaredSlot: the registry's slot of a folded identifier, if it declares it.
-    /// - Throws: `TypeRegistryError` with `.malformedDatabase`, naming `subclasses`, when the database's types
-    ///   subclass each other in a cycle.
+    /// - Throws: `TypeRegistryError` with `.malformedDatabase`, naming the file the parents were read from
+    ///   (`subclasses`, or `mime.cache`), when the database's types subclass each other in a cycle.
     init(
         database: DesktopDatabase, after count: Int32, declaresDesktopIdentifiers: Bool,
         declaredSlot: (String) -> Int32?
@@ -120,7 +120,7 @@ final class DesktopTypes: Sendable {
             // The database is malformed. (A cycle through the registry's declarations is its `conformanceCycle`.)
             let identifiers = cycle.map { identifier(count + Int32($0)) }
             throw TypeRegistryError(
-                .malformedDatabase, file: DesktopDatabase.path(of: "subclasses", in: database.directory),
+                .malformedDatabase, file: DesktopDatabase.path(of: database.parentsFile, in: database.directory),
                 message: "the types subclass each other in a cycle: "
                     + (identifiers + [identifiers[0]]).joined(separator: " → "))
         }

@@ -14,9 +14,9 @@
 /// the alias list, the parent list, the literal list, the reverse suffix tree, the glob list, magic, namespaces,
 /// icons and generic icons. Every read here goes through the mapping's bounds-checked `Span`; a read that depends
 /// on the file is checked first, so a malformed cache gives `nil` or `.malformed`, never a trap.
-final class MIMECache: Sendable {
+package final class MIMECache: Sendable {
     /// Why a cache was not used (for the tests and for a debug log; callers fall back to the text files).
-    enum Unusable: Error, Equatable, Sendable {
+    package enum Unusable: Error, Equatable, Sendable {
         /// The directory has no `mime.cache` that is a non-empty regular file.
         case absent
         /// The cache is older than one of the text files it stands for, or one of them is missing.
@@ -28,16 +28,16 @@ final class MIMECache: Sendable {
     }
 
     /// The mapped `mime.cache`.
-    let cache: MappedFile
+    package let cache: MappedFile
     /// The mapped `types` file: one MIME type a line.
-    let types: MappedFile
+    package let types: MappedFile
     /// Where the lists and the tree are, as checked at open.
     private let header: Header
 
     /// The number of aliases.
-    var aliasCount: Int { header.aliasCount }
+    package var aliasCount: Int { header.aliasCount }
     /// The number of types with parents.
-    var parentEntryCount: Int { header.parentCount }
+    package var parentEntryCount: Int { header.parentCount }
 
     /// The size of the header: two 16-bit versions and nine offsets.
     private static let headerSize = 40
@@ -60,7 +60,7 @@ final class MIMECache: Sendable {
     ///
     /// - Parameter directory: the database's directory, such as `/usr/share/mime`.
     /// - Returns: the cache, or why it cannot be used.
-    static func open(directory: String) -> Result<MIMECache, Unusable> {
+    package static func open(directory: String) -> Result<MIMECache, Unusable> {
         let descriptor = directory.withCString { path in
             openat(AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
@@ -346,7 +346,7 @@ final class MIMECache: Sendable {
     ///
     /// - Parameter index: the alias's index, below `aliasCount`.
     /// - Returns: the offsets of the alias and of its canonical type.
-    func alias(_ index: Int) -> (alias: Int, type: Int) {
+    package func alias(_ index: Int) -> (alias: Int, type: Int) {
         precondition(index >= 0 && index < aliasCount, "alias \(index) of \(aliasCount)")
         let entry = header.aliasEntries + 8 * index
         return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, entry + 4)) }
@@ -356,7 +356,7 @@ final class MIMECache: Sendable {
     ///
     /// - Parameter index: the entry's index, below `parentEntryCount`.
     /// - Returns: the type's string offset and the number of its parents.
-    func parentEntry(_ index: Int) -> (type: Int, parentCount: Int) {
+    package func parentEntry(_ index: Int) -> (type: Int, parentCount: Int) {
         precondition(index >= 0 && index < parentEntryCount, "parent entry \(index) of \(parentEntryCount)")
         let entry = header.parentEntries + 8 * index
         return cache.withBytes { bytes in (Self.word(bytes, entry), Self.word(bytes, Self.word(bytes, entry + 4))) }
@@ -368,7 +368,7 @@ final class MIMECache: Sendable {
     ///   - index: the parent's index, below the entry's `parentCount`.
     ///   - entry: the entry's index, below `parentEntryCount`.
     /// - Returns: the parent's string offset.
-    func parent(_ index: Int, of entry: Int) -> Int {
+    package func parent(_ index: Int, of entry: Int) -> Int {
         precondition(entry >= 0 && entry < parentEntryCount, "parent entry \(entry) of \(parentEntryCount)")
         return cache.withBytes { bytes in
             let parents = Self.word(bytes, header.parentEntries + 8 * entry + 4)
@@ -384,7 +384,7 @@ final class MIMECache: Sendable {
     ///   - offset: the string's offset.
     ///   - bytes: the cache's bytes.
     /// - Returns: the range of the string's bytes.
-    static func string(at offset: Int, in bytes: Span<UInt8>) -> Range<Int> {
+    package static func string(at offset: Int, in bytes: Span<UInt8>) -> Range<Int> {
         guard offset >= 0, offset < bytes.count else {
             return bytes.count..<bytes.count
         }
@@ -418,7 +418,7 @@ final class MIMECache: Sendable {
     ///
     /// - Parameter ext: the extension's bytes, folded.
     /// - Returns: (type string offset, weight) pairs; `nil` when the tree is malformed on the path walked.
-    func types(ofExtension ext: Span<UInt8>) -> [(type: Int, weight: Int)]? {
+    package func types(ofExtension ext: Span<UInt8>) -> [(type: Int, weight: Int)]? {
         var types: [(type: Int, weight: Int)] = []
         guard forEachType(ofExtension: ext, { types.append(($0, $1)) }) else {
             return nil
@@ -434,7 +434,7 @@ final class MIMECache: Sendable {
     ///   - ext: the extension's bytes, folded.
     ///   - body: what to do with each type's string offset and the glob's weight.
     /// - Returns: `false` when the tree is malformed on the path walked (then `body` has not been called).
-    func forEachType(ofExtension ext: Span<UInt8>, _ body: (Int, Int) -> Void) -> Bool {
+    package func forEachType(ofExtension ext: Span<UInt8>, _ body: (Int, Int) -> Void) -> Bool {
         guard !ext.isEmpty else {
             return true  // no glob `*.` is a literal extension
         }
@@ -725,7 +725,7 @@ final class MIMECache: Sendable {
     ///
     /// - Parameter body: what to do with each glob: its folded extension, its type's string offset and its weight.
     /// - Returns: `false` when the tree is malformed (then `body` has not been called).
-    func forEachLiteralExtension(_ body: (Span<UInt8>, Int, Int) -> Void) -> Bool {
+    package func forEachLiteralExtension(_ body: (Span<UInt8>, Int, Int) -> Void) -> Bool {
         cache.withBytes { bytes -> Bool in
             var globs = LiteralGlobs()
             guard globs.collect(bytes, roots: header.rootEntries, count: header.rootCount, lastZero: header.lastZero)

@@ -25,9 +25,9 @@
 // same way. SIGBUS is not handled here.
 
 /// A regular file mapped read-only (`PROT_READ`, `MAP_PRIVATE`), unmapped when the last reference goes.
-final class MappedFile: @unchecked Sendable {
+package final class MappedFile: @unchecked Sendable {
     /// The file's size in bytes when mapped.
-    let count: Int
+    package let count: Int
     /// The file's modification time when mapped (`st_mtim`), for currency checks.
     let modified: FileTime
     /// The first byte of the mapping (invariant 1).
@@ -77,7 +77,7 @@ final class MappedFile: @unchecked Sendable {
     /// - Parameter body: what to do with the bytes.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    func withBytes<Result, Failure: Error>(
+    package func withBytes<Result, Failure: Error>(
         _ body: (Span<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let bytes = Span(_unsafeElements: UnsafeBufferPointer(start: base, count: count))

@@ -1,6 +1,5 @@
+import ContentTypes
 import Foundation
-
-@testable import ContentTypes
 
 /// The `fuzz-mimecache` check: any bytes written as the `mime.cache` of a small database (the text files
 /// `update-mime-database` made from `Tests/ContentTypesTests/Fixtures/MIMEPackages/custom.xml`, written once per
