@@ -255,6 +255,8 @@ let package = Package(
         .executableTarget(name: "fuzz-sniffing", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-sniffing"),
         .executableTarget(name: "fuzz-events", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-events"),
         .executableTarget(name: "fuzz-scenes", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-scenes"),
+        .executableTarget(
+            name: "fuzz-mimecache", dependencies: ["Fuzzing"], path: "Sources/Fuzzers/fuzz-mimecache"),
         .testTarget(
             name: "FuzzingTests",
             dependencies: ["Fuzzing"],

@@ -96,13 +96,14 @@ extension X11ClipboardOwner.Offer {
     static let loadTimeout: Double = 60
 
     /// Runs a load on a task and waits for it on this thread (the owner's, not one of Swift's cooperative threads),
-    /// asleep in `poll` until the task hands its result over or `timeout` seconds have passed.
+    /// asleep in `poll` until the task hands its result over or `timeout` seconds have passed. The task runs on a
+    /// thread of its own (`LoadExecutor`), so that the load does not wait for a free cooperative thread.
     /// - Throws: The load's error; `X11Error` (`timedOut`) when it did not finish in time (it is cancelled then).
     static func blocking<Value: Sendable>(
         timeout: Double = loadTimeout, _ load: @escaping @Sendable () async throws -> Value
     ) throws -> Value {
         let handOver = try HandOver<Value>()
-        let task = Task.detached {
+        let task = Task.detached(executorPreference: LoadExecutor.shared) {
             do {
                 handOver.set(.success(try await load()))
             } catch {

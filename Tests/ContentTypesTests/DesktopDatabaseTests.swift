@@ -443,3 +443,71 @@ struct DesktopDatabaseTests {
         #expect(registry.count > TypeRegistry.system.count + 600)
     }
 }
+
+/// The media type rules (`DesktopDatabase.MediaParents`), which read a name's media type two words at a time, against
+/// the rules written plainly on strings.
+@Suite("Desktop database: media types")
+struct DesktopMediaTypeTests {
+    typealias MediaParents = DesktopDatabase.MediaParents
+
+    /// The media type of a MIME type, folded: after any leading slashes, up to the next.
+    static func mediaType(_ name: String) -> String {
+        String(Substring(Folding.fold(name).utf8.drop { $0 == 0x2F }.prefix { $0 != 0x2F }))
+    }
+
+    /// The parents a media type gives, written plainly.
+    static func parents(_ media: String) -> MediaParents {
+        switch media {
+        case "image": .image
+        case "text": .text
+        case "audio": .audio
+        case "video": .video
+        case "font": .font
+        case "model": .model
+        case "message": .message
+        case "inode": .inode
+        case "x-content": .content
+        default: .data
+        }
+    }
+
+    static let names: [String] = {
+        let lines = (try? String(contentsOfFile: "/usr/share/mime/types", encoding: .utf8)) ?? ""
+        let edges = [
+            "image/png", "IMAGE/PNG", "Image", "/image/png", "//text/plain", "text", "", "/", "x-content/blank",
+            "X-Content/Blank", "application/xml", "APPLICATION/x", "application", "applicationx/y",
+            "abcdefghijklmno/p", "abcdefghijklmnop/q", "abcdefghijklmnopqrstuvwxyz0123456789/long",
+            "ïmage/png", "image/pngé", "imagé/x", "text/plain-with-a-long-subtype-name", "font/ttf", "model/x",
+            "message/rfc822", "inode/directory", "video/mp4", "audio/ogg", "multipart/mixed", "inode",
+            "abcdefgh", "abcdefg/", "abcdefgh/", "Abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "text/x-c",
+            "/abcdefgh", "TEXT/PLAIN", "textplain/x", "x-content", "X-CONTENT/", "a/b", "ab", "éééé/x",
+        ]
+        return edges + lines.split(separator: "\n").map(String.init)
+    }()
+
+    @Test func mediaTypesGiveTheParentsTheRulesSay() {
+        #expect(Self.names.count > 100)
+        for name in Self.names {
+            let bytes = Array(name.utf8)
+            let media = MediaParents.media(of: bytes.span, key: MediaParents.MediaKey(of: bytes.span))
+            let expected = Self.mediaType(name)
+            #expect(media.parents == Self.parents(expected), "\(name)")
+            #expect(media.isApplication == (expected == "application"), "\(name)")
+        }
+    }
+
+    @Test func sameMediaTypeAsTheRulesSay() {
+        // Every name against its neighbours and a few others: equal media types are adjacent in `types`.
+        let names = Self.names
+        for (index, name) in names.enumerated() {
+            for other in [names[(index + 1) % names.count], names[(index + 7) % names.count], name.uppercased()] {
+                let first = Array(name.utf8)
+                let second = Array(other.utf8)
+                let same = MediaParents.sameMediaType(
+                    first.span, MediaParents.MediaKey(of: first.span), second.span,
+                    MediaParents.MediaKey(of: second.span))
+                #expect(same == (Self.mediaType(name) == Self.mediaType(other)), "\(name) and \(other)")
+            }
+        }
+    }
+}

@@ -382,3 +382,39 @@ extension ClipboardTests {
         #expect(served.withLock { $0 }, "serve(for:) did not end at its deadline")
     }
 }
+
+/// A selection owner's loads run on a thread of their own (`LoadExecutor`): with every cooperative thread of the
+/// process busy, a load still finishes at once, where on Swift's pool it waited until a thread came free, or until the
+/// owner gave up and refused the requestor.
+@Suite("Selection loads while Swift's threads are busy")
+struct SelectionLoadTests {
+    @Test func aLoadFinishesWhileEveryCooperativeThreadIsBusy() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        let busy = ProcessInfo.processInfo.activeProcessorCount
+        // Tasks that hold a cooperative thread each, as blocking work does; more than the pool has.
+        for _ in 0..<busy + 1 {
+            Task.detached {
+                started.signal()
+                release.wait()
+            }
+        }
+        defer {
+            for _ in 0..<busy + 1 {
+                release.signal()
+            }
+        }
+        // At least the pool's width of them have a thread now (this test's own task may hold one more).
+        for _ in 0..<max(1, busy - 1) {
+            started.wait()
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try X11ClipboardOwner.Offer.blocking(timeout: 10) { () async throws -> Int in
+            await Task.yield()
+            return 42
+        }
+        #expect(value == 42)
+        #expect(clock.now - start < .seconds(2))
+    }
+}

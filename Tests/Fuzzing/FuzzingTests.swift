@@ -54,6 +54,27 @@ struct FuzzingTests {
         #expect(played >= 6, "only \(played) seed scenes were played")
     }
 
+    @Test("fuzz-mimecache: a database's cache read by MIMECache and by a registry")
+    func mimeCache() throws {
+        let corpus = Self.inputs("Corpus", "fuzz-mimecache")
+        #expect(!corpus.isEmpty, "no seed inputs for fuzz-mimecache")
+        var used: [String] = []
+        for url in corpus + Self.inputs("Regressions", "fuzz-mimecache") {
+            let data = try Data(contentsOf: url)
+            #expect(throws: Never.self, "\(url.lastPathComponent)") {
+                if try MIMECacheReading.cacheUsed(data), corpus.contains(url) {
+                    used.append(url.lastPathComponent)
+                }
+            }
+        }
+        // update-mime-database's cache is read, so the fuzzer starts from a cache that is used, and so are the one
+        // with a `*.txt` in its glob list, the one without its last byte (the end of the MIME type list, which the
+        // reader does not read) and the one whose application/x-dndkit-sub is its own parent (the registry refuses
+        // it); the truncations are not.
+        #expect(
+            used == ["custom", "custom-glob-list-extension", "custom-last-byte-cut", "custom-parent-cycle"])
+    }
+
     @Test("fuzz-events: drag sessions driven by event streams")
     func events() async throws {
         let corpus = Self.inputs("Corpus", "fuzz-events")

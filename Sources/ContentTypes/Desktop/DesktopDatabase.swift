@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,195 +9,492 @@ import Foundation
     import Darwin
 #endif
 
-/// The freedesktop shared-mime-info database, read from the files `update-mime-database` generates (`types`,
-/// `subclasses`, `aliases`, `globs2`), never from its XML sources.
+/// The freedesktop shared-mime-info database of one directory, read from what `update-mime-database` generates,
+/// never from its XML sources.
 ///
-/// The files are a few thousand short ASCII lines. They are read as bytes, one pass per file with no array per line,
-/// and each canonical MIME type gets a number, so that bridging them onto the catalog works on arrays indexed by
-/// that number rather than on dictionaries of strings.
-struct DesktopDatabase: Sendable {
-    /// A glob `*.EXT` with a literal extension (the only globs that become tags) of a type the database lists.
-    struct Glob {
-        /// The number of the type the glob names, itself or through an alias.
-        let number: Int32
-        /// The number of the type when the glob names it by its own name, not an alias; -1 for an alias.
-        let named: Int32
-        let fileExtension: String
+/// Two sources give the same answers:
+/// - `mime.cache` (`MIMECache`), when it is current: it and `types` are mapped, and the aliases and parents are read
+///   from the cache's lists, names as ranges of the mapped bytes. This is what a process's first use of the database
+///   costs: a fraction of the text path.
+/// - the text files (`types`, `aliases`, `subclasses`, `globs2`) otherwise: no cache, a stale one, or one this reader
+///   does not accept.
+///
+/// A registry needs some of it at once and the rest only when asked. At once (the skeleton): every type's number and
+/// where its name is, the names by folded name (`DesktopNames`), aliases, parents and the media parents by number:
+/// what places the types and fixes their conformance. When first asked, each built whole and published once
+/// (`PublishedTable`): the MIME index that look-ups by MIME type read, and the extension table (`ExtensionTable`, read
+/// from `globs2`); until then, with a cache, a look-up by extension walks the cache's suffix tree, as GLib does. Names
+/// become `String`s only when a declaration or description needs them.
+final class DesktopDatabase: Sendable {
+    let directory: String
+    /// Where the database was read from.
+    let source: Source
+    /// The bytes of `types`: every type's name is a range of them.
+    private let typesBytes: DatabaseBytes
+    /// Where each type's name is in `typesBytes`: its start and end, two entries per type number.
+    private let nameBounds: [Int32]
+    /// The number of each line of `types`: its own, or that of a later line with the same type.
+    let canonical: [Int32]
+    /// The bytes the aliases' names are in: the cache's, or the `aliases` file's.
+    private let aliasBytes: DatabaseBytes
+    /// Each alias's type number, and where its name is in `aliasBytes` (start and end, two entries per alias), in
+    /// the source's order.
+    private let aliasNumbers: [Int32]
+    private let aliasBounds: [Int32]
+    /// The aliases of type `n`, in the source's order: `aliasOrder[aliasStarts[n]..<aliasStarts[n + 1]]`.
+    private let aliasStarts: [Int32]
+    private let aliasOrder: [Int32]
+    /// The numbers of type `n`'s `sub-class-of` parents, `parentNumbers[parentStarts[n]..<parentStarts[n + 1]]`, in
+    /// the source's order; -1 for a parent the database does not list.
+    private let parentStarts: [Int32]
+    private let parentNumbers: [Int32]
+    /// The `MediaParents` whose types each type conforms to besides its parents, as raw values by type number; -1 for
+    /// none (`appendParents(ofNumber:slots:to:)`).
+    private let mediaParentsByNumber: [Int8]
+    /// Every type's and alias's name, for looking names up (`DesktopNames`).
+    private let names: DesktopNames
+    /// The index of every MIME type and alias, folded, for look-ups by MIME type, made when first needed
+    /// (`mimeTypeIndex`).
+    private let mimeTypeTable = PublishedTable()
+    /// The globs with literal extensions, once read.
+    private let extensionTable = PublishedTable()
+    /// How many look-ups by extension walked the cache's tree: past `treeLookUps`, the extension table is read.
+    private let treeWalks = Atomic<Int>(0)
+
+    /// What the database was read from.
+    enum Source: Sendable {
+        case cache(MIMECache)
+        case textFiles
     }
 
-    // What a registry keeps of the database, to place its types, answer their tags and make their declarations when
-    // asked. The two indexes answer for every registry built with the database, in numbers of the database's own:
-    // a registry maps them to its slots (`DesktopTypes`).
-
-    let directory: String
-    /// Canonical MIME types, in file order; a type's number is its index.
-    private(set) var types: [String] = []
-    /// The number of each line of `types`: its own, or that of a later line with the same type.
-    private(set) var canonical: [Int] = []
-    /// Aliases by type number.
-    private(set) var aliases: [[String]] = []
-    /// The numbers of the `sub-class-of` parents by type number, `nil` for one the database does not list.
-    private(set) var parentNumbers: [[Int?]] = []
-    /// The abstract types of its media type a type conforms to besides its parents (`mediaParents(ofNumber:)`),
-    /// by type number; `nil` for none.
-    private var mediaParents: [MediaParents?] = []
-    /// The globs with literal extensions, heaviest first.
-    private(set) var globs: [Glob] = []
-    /// The first of `globs` that names each type itself, by type number, and the next such glob after each glob:
-    /// the extensions a type declares, in order, without an array per type. -1 ends a chain.
-    private var firstGlob: [Int32] = []
-    private var nextGlob: [Int32] = []
-    /// Every MIME type and alias, folded: a type's line of `types`, or `aliasFlag` and the number of the type an
-    /// alias names (`number(ofMIMEEntry:)`). Types come first, in file order, then aliases.
-    private(set) var mimeTypeIndex = TagIndex(TagIndexBuilder())
-    /// Every literal glob's extension, folded: the numbers of the types, heaviest glob first.
-    private(set) var extensionIndex = TagIndex(TagIndexBuilder())
+    /// How many look-ups by extension walk the cache's tree before the extension table is read. A walk costs a few
+    /// microseconds and needs nothing more; the table costs about a tenth of a millisecond once, then 40 ns a look-up.
+    static let treeLookUps = 16
 
     /// Marks the entries of `mimeTypeIndex` that are aliases.
-    private static let aliasFlag: Int32 = 1 << 30
+    static let aliasFlag: Int32 = 1 << 30
 
-    /// The number of the type an entry of `mimeTypeIndex` names.
+    /// The number of the type an entry of `mimeTypeIndex` or of `names` names.
     func number(ofMIMEEntry entry: Int32) -> Int {
-        entry & Self.aliasFlag != 0 ? Int(entry & ~Self.aliasFlag) : canonical[Int(entry)]
+        let index = Int(entry & DesktopNames.numberMask)
+        return Int(entry & Self.aliasFlag != 0 ? aliasNumbers[index] : canonical[index])
     }
 
-    /// Reads the database's generated files.
+    /// Every MIME type and alias, folded: a type's line of `types`, or `aliasFlag` and the alias's index in the
+    /// source's order (`number(ofMIMEEntry:)`). Types come first, in file order, then aliases. Made the first time a
+    /// look-up by MIME type needs it: reading the database looks names up in `names` instead.
+    var mimeTypeIndex: TagIndex {
+        @inline(never) get {
+            mimeTypeTable.value(as: TagIndex.self) {
+                var builder = TagIndexBuilder()
+                builder.reserveCapacity(typeCount + aliasNumbers.count)
+                typesBytes.withSpan { types in
+                    for number in 0..<typeCount {
+                        Self.withFolded(types.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1])))
+                        {
+                            if let folded = $0 {
+                                builder.add(folded: folded, slot: Int32(number))
+                            }
+                        }
+                    }
+                }
+                aliasBytes.withSpan { aliases in
+                    for alias in aliasNumbers.indices {
+                        Self.withFolded(aliases.extracting(aliasName(alias))) {
+                            if let folded = $0 {
+                                builder.add(folded: folded, slot: Self.aliasFlag | Int32(alias))
+                            }
+                        }
+                    }
+                }
+                let index = TagIndex(builder, keepsWords: false)
+                index._checkInvariants()
+                return index
+            }
+        }
+    }
+
+    /// What `body` makes of `mimeTypeIndex`, lent without counting a reference once it is made.
+    @inline(__always)
+    func withMIMETypeIndex<Result>(_ body: (TagIndex) -> Result) -> Result {
+        mimeTypeTable.withPublished(as: TagIndex.self, body) ?? body(mimeTypeIndex)
+    }
+
+    /// The first entry of `names` whose name folds to `key` (hashing to `hash`) and that `accept` accepts, the names'
+    /// bytes being in `types` and `aliases`.
+    @inline(__always)
+    fileprivate static func first(
+        _ key: Span<UInt8>, hash: UInt64, in names: DesktopNames, nameBounds: [Int32], aliasBounds: [Int32],
+        types: Span<UInt8>, aliases: Span<UInt8>, where accept: (Int32) -> Bool
+    ) -> Int32? {
+        var found: Int32?
+        names.forEach(hash: hash) { entry in
+            let index = Int(entry & DesktopNames.numberMask)
+            let bounds = entry & aliasFlag != 0 ? aliasBounds : nameBounds
+            let name = (entry & aliasFlag != 0 ? aliases : types).extracting(
+                Int(bounds[2 * index])..<Int(bounds[2 * index + 1]))
+            guard entry & DesktopNames.unfolded != 0 else {
+                return TagIndexBuilder.equal(name, key)
+            }
+            return withFolded(name) { folded in
+                guard let folded else {
+                    return false
+                }
+                return TagIndexBuilder.equal(folded, key)
+            }
+        } _: { entry in
+            guard accept(entry) else {
+                return true
+            }
+            found = entry
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with every entry of `names` whose name folds to `key`, in the order they were added.
+    private func forEachName(_ key: Span<UInt8>, _ body: (Int32) -> Void) {
+        typesBytes.withSpan { types in
+            aliasBytes.withSpan { aliases in
+                _ = Self.first(
+                    key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                    types: types, aliases: aliases
+                ) { entry in
+                    body(entry)
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Checks the invariants of the tables look-ups read, in debug builds: the names', and the MIME index's once made.
+    func _checkInvariants() {
+        names._checkInvariants()
+        mimeTypeTable.published(as: TagIndex.self)?._checkInvariants()
+    }
+
+    /// Reads the database in `directory`: through its `mime.cache` when that is current, else its text files.
     ///
     /// - Parameter directory: the database's directory, a file system path.
     /// - Throws: `TypeRegistryError` naming the file: `.unreadableFile`, or `.malformedDatabase` with the line.
-    init(directory: String) throws(TypeRegistryError) {
+    convenience init(directory: String) throws(TypeRegistryError) {
+        switch MIMECache.open(directory: directory) {
+        case .success(let cache):
+            self.init(directory: directory, cache: cache)
+        case .failure:
+            try self.init(textFilesIn: directory)
+        }
+    }
+
+    /// Reads the database's text files, never its cache.
+    init(textFilesIn directory: String) throws(TypeRegistryError) {
         self.directory = directory
+        source = .textFiles
         let typesFile = try DatabaseFile(name: "types", in: directory)
-        // A line per type: reserving room for them all spares growing the tables as they fill.
-        let lines = typesFile.lineCount
-        types.reserveCapacity(lines)
-        var mimeTypes = TagIndexBuilder()
-        mimeTypes.reserveCapacity(lines + lines / 2)
-        // The key of each line in `mimeTypes` (-1 for a line that is no valid MIME type), and the last line of each
-        // key: a type listed twice is its last line's.
-        var keyOfLine: [Int] = []
-        var lastLineOfKey: [Int] = []
-        keyOfLine.reserveCapacity(lines)
-        lastLineOfKey.reserveCapacity(lines)
-        try typesFile.forEachLine { line throws(TypeRegistryError) in
-            let number = types.count
-            let key = Self.withFolded(line.bytes) { folded -> Int in
-                guard let folded else {
-                    return -1
-                }
-                return mimeTypes.add(folded: folded, slot: Int32(number))
-            }
-            if key == lastLineOfKey.count {
-                lastLineOfKey.append(number)
-            } else if key >= 0 {
-                lastLineOfKey[key] = number
-            }
-            keyOfLine.append(key)
-            types.append(line.text)
+        let aliasesFile = try DatabaseFile(name: "aliases", in: directory)
+        let subclassesFile = try DatabaseFile(name: "subclasses", in: directory)
+        let globs = try DatabaseFile(name: "globs2", in: directory)
+        let types = typesFile.bytes
+        let aliases = aliasesFile.bytes
+        var skeleton = Skeleton(lineCapacity: typesFile.lineCount, aliasCapacity: aliasesFile.lineCount)
+        DatabaseFile.forEachLine(in: types.span) { _, start, end in
+            skeleton.addType(types.span, start, end)
         }
-        canonical = types.indices.map { keyOfLine[$0] < 0 ? $0 : lastLineOfKey[keyOfLine[$0]] }
+        try aliasesFile.forEachLine { line throws(TypeRegistryError) in
+            let (alias, type) = try line.pair()
+            skeleton.addAlias(types.span, aliases.span, alias.indices, type: type.indices)
+        }
+        try subclassesFile.forEachLine { line throws(TypeRegistryError) in
+            let (child, parent) = try line.pair()
+            skeleton.addParent(
+                types.span, aliases.span, subclassesFile.bytes.span, child: child.indices, parent: parent.indices)
+        }
+        typesBytes = .read(types)
+        aliasBytes = .read(aliases)
+        names = skeleton.names
+        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
+        // Read now, so that a malformed line is an error of the database's, not of a later look-up.
+        extensionTable.publish(try ExtensionTable(globs: globs, strict: true, database: self))
+    }
 
-        /// What a name read from a file names: its text (a line of `types`, as most names are, is that line's
-        /// string: no new string is made), the number of the type when it is a type's own name, and the number of
-        /// the type it names either way (through an alias).
-        func lookUp(_ bytes: ArraySlice<UInt8>) -> (text: String, own: Int?, any: Int?) {
-            let entry = Self.withFolded(bytes) { folded -> Int32? in
-                guard let folded else {
-                    return nil
-                }
-                return mimeTypes.firstSlot(withFolded: folded)
-            }
-            guard let entry else {
-                return (String(decoding: bytes, as: UTF8.self), nil, nil)
-            }
-            if entry & Self.aliasFlag != 0 {
-                return (String(decoding: bytes, as: UTF8.self), nil, number(ofMIMEEntry: entry))
-            }
-            return (types[Int(entry)], canonical[Int(entry)], canonical[Int(entry)])
+    /// Reads the database through its cache, current and checked (`MIMECache.open`).
+    private init(directory: String, cache: MIMECache) {
+        self.directory = directory
+        source = .cache(cache)
+        var lines = 0
+        cache.types.withBytes { types in
+            DatabaseFile.forEachLine(in: types) { _, _, _ in lines += 1 }
         }
+        var skeleton = Skeleton(lineCapacity: lines, aliasCapacity: cache.aliasCount)
+        cache.types.withBytes { types in
+            DatabaseFile.forEachLine(in: types) { _, start, end in skeleton.addType(types, start, end) }
+            cache.cache.withBytes { bytes in
+                for index in 0..<cache.aliasCount {
+                    let (alias, type) = cache.alias(index)
+                    skeleton.addAlias(
+                        types, bytes, MIMECache.string(at: alias, in: bytes),
+                        type: MIMECache.string(at: type, in: bytes))
+                }
+                for entry in 0..<cache.parentEntryCount {
+                    let (type, count) = cache.parentEntry(entry)
+                    let child = MIMECache.string(at: type, in: bytes)
+                    for index in 0..<count {
+                        let parent = MIMECache.string(at: cache.parent(index, of: entry), in: bytes)
+                        skeleton.addParent(types, bytes, bytes, child: child, parent: parent)
+                    }
+                }
+            }
+        }
+        typesBytes = .mapped(cache.types)
+        aliasBytes = .mapped(cache.cache)
+        names = skeleton.names
+        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
+    }
 
-        aliases = Array(repeating: [], count: types.count)
-        var parents = [[String]](repeating: [], count: types.count)
-        parentNumbers = Array(repeating: [], count: types.count)
-        try DatabaseFile(name: "aliases", in: directory).forEachLine { line throws(TypeRegistryError) in
-            let (aliasBytes, canonicalBytes) = try line.pair()
-            // Only an alias of a type the database lists leads anywhere.
-            guard let number = lookUp(canonicalBytes).own else {
-                return
+    /// The file the types' parents were read from: `mime.cache`'s parent list, or `subclasses`.
+    var parentsFile: String {
+        if case .cache = source {
+            return "mime.cache"
+        }
+        return "subclasses"
+    }
+
+    /// How many lines `types` has; type numbers are below it.
+    var typeCount: Int { canonical.count }
+
+    /// Calls `body` with the bytes of type `number`'s name, as `types` spells it.
+    func withName<Result>(ofNumber number: Int, _ body: (Span<UInt8>) -> Result) -> Result {
+        typesBytes.withSpan { bytes in
+            body(bytes.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1])))
+        }
+    }
+
+    /// The name of type `number`, as `types` spells it.
+    func name(ofNumber number: Int) -> String {
+        withName(ofNumber: number, DatabaseBytes.string)
+    }
+
+    /// The aliases of type `number`, in the source's order.
+    func aliases(ofNumber number: Int) -> [String] {
+        aliasBytes.withSpan { bytes in
+            aliasOrder[Int(aliasStarts[number])..<Int(aliasStarts[number + 1])].map { alias in
+                DatabaseBytes.string(bytes.extracting(aliasName(Int(alias))))
             }
-            let alias = lookUp(aliasBytes).text
-            aliases[number].append(alias)
-            Self.withFolded(aliasBytes) { folded in
-                if let folded {
-                    mimeTypes.add(folded: folded, slot: Self.aliasFlag | Int32(number))
+        }
+    }
+
+    /// Where alias `alias` (in the source's order) is in `aliasBytes`.
+    private func aliasName(_ alias: Int) -> Range<Int> {
+        Int(aliasBounds[2 * alias])..<Int(aliasBounds[2 * alias + 1])
+    }
+
+    /// Appends to `parents` the direct parents of type `number`, each once: the slots (in `slots`, by type number) of
+    /// its `sub-class-of` parents that the database lists, then those of the abstract catalog types it conforms to
+    /// besides them: its media type's, when it has no parent the database lists, or when it is not an `application/`
+    /// type and no parent has its media type (an image subclassing an archive is still an image).
+    func appendParents(ofNumber number: Int, slots: [Int32], to parents: inout [Int32]) {
+        let start = parents.count
+        for parent in parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])] where parent >= 0 {
+            let slot = slots[Int(parent)]
+            if !parents[start...].contains(slot) {
+                parents.append(slot)
+            }
+        }
+        let media = Int(mediaParentsByNumber[number])
+        if media >= 0 {
+            for slot in MediaParents.slotTable[media] where !parents[start...].contains(slot) {
+                parents.append(slot)
+            }
+        }
+    }
+
+    /// The catalog slot of every type number, -1 for a type the catalog does not have: that of its own name, else
+    /// that of its first alias (in the source's order) that has one. A name's catalog slot is that of the first
+    /// catalog type with the MIME type, else that of a bridge (`bridges`).
+    ///
+    /// Worked out from the catalog's side: each of the catalog's MIME types, then each bridge the catalog lacks, is
+    /// looked up in the database's index, which finds the types and aliases with that name. That is 300-odd look-ups
+    /// instead of one or two in the catalog for each of the database's 1,100 names and aliases.
+    func catalogSlots(in catalog: TagIndex) -> [Int32] {
+        var ownSlots = [Int32](repeating: -1, count: typeCount)
+        var aliasSlots = [Int32](repeating: -1, count: typeCount)
+        var aliasIndexes = [Int32](repeating: .max, count: typeCount)
+        typesBytes.withSpan { types in
+            aliasBytes.withSpan { aliases in
+                // Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many
+                // bytes (a name that lost spaces in folding is not the string `bridges` would have been asked for).
+                func give(_ slot: Int32, to key: Span<UInt8>, isBridge: Bool) {
+                    _ = Self.first(
+                        key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds,
+                        aliasBounds: aliasBounds, types: types, aliases: aliases
+                    ) { entry in
+                        let index = Int(entry & DesktopNames.numberMask)
+                        if entry & Self.aliasFlag == 0 {
+                            let number = Int(canonical[index])
+                            if ownSlots[number] < 0
+                                && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
+                            {
+                                ownSlots[number] = slot
+                            }
+                        } else {
+                            let number = Int(aliasNumbers[index])
+                            if index < aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
+                                aliasIndexes[number] = Int32(index)
+                                aliasSlots[number] = slot
+                            }
+                        }
+                        return false
+                    }
+                }
+                catalog.forEachKey { key, slot in give(slot, to: key, isBridge: false) }
+                Self.bridgeSlots.forEachKey { key, slot in
+                    if catalog.firstSlot(withFolded: key, where: { _ in true }) == nil {
+                        give(slot, to: key, isBridge: true)
+                    }
                 }
             }
         }
-        // From here on, `lookUp` knows every alias.
-        try DatabaseFile(name: "subclasses", in: directory).forEachLine { line throws(TypeRegistryError) in
-            let (childBytes, parentBytes) = try line.pair()
-            if let number = lookUp(childBytes).own {
-                let parent = lookUp(parentBytes)
-                parents[number].append(parent.text)
-                parentNumbers[number].append(parent.any)
-            }
+        for number in ownSlots.indices where ownSlots[number] < 0 {
+            ownSlots[number] = aliasSlots[number]
         }
-        mimeTypeIndex = TagIndex(mimeTypes)
-        // A type with no parent the database lists takes them; so does a type other than `application/` none of
-        // whose parents has its media type (an image subclassing an archive is still an image).
-        mediaParents = types.indices.map { number in
-            let takesThem =
-                parentNumbers[number].allSatisfy { $0 == nil }
-                || (!Self.sameMediaType(types[number], "application/")
-                    && !parents[number].contains(where: { Self.sameMediaType($0, types[number]) }))
-            return takesThem ? MediaParents(of: types[number]) : nil
+        return ownSlots
+    }
+
+    // MARK: Look-ups by extension
+
+    /// The extension table, read the first time it is needed.
+    var extensions: ExtensionTable {
+        extensionTable.value(as: ExtensionTable.self) {
+            // Only a database read through its cache gets here: the text path publishes the table as it reads.
+            let globs = try? DatabaseFile(name: "globs2", in: directory)
+            return
+                (try? globs.map { file throws(TypeRegistryError) in
+                    try ExtensionTable(globs: file, strict: false, database: self)
+                }) ?? ExtensionTable(types: self)
         }
-        let globsFile = try DatabaseFile(name: "globs2", in: directory)
-        var weighted: [(weight: Int, glob: Glob)] = []
-        weighted.reserveCapacity(globsFile.lineCount)
-        try globsFile.forEachLine { line throws(TypeRegistryError) in
-            guard let (weight, mimeTypeBytes, fileExtension) = try line.glob() else {
-                return
-            }
-            let mimeType = lookUp(mimeTypeBytes)
-            // Globs of types the database does not list lead nowhere.
-            if let number = mimeType.any {
-                let named = Int32(mimeType.own ?? -1)
-                weighted.append((weight, Glob(number: Int32(number), named: named, fileExtension: fileExtension)))
-            }
+    }
+
+    /// The first slot, heaviest glob first, that a folded extension leads to and `accept` accepts.
+    ///
+    /// - Parameters:
+    ///   - tag: the folded extension.
+    ///   - slot: the slot of a type number.
+    ///   - accept: whether a slot will do.
+    /// - Returns: the slot, or `nil` when no glob has the extension or `accept` accepts none of its types.
+    @inline(__always)
+    func firstSlot(
+        withFoldedExtension tag: Span<UInt8>, slot: (Int32) -> Int32, where accept: (Int32) -> Bool
+    ) -> Int32? {
+        if let answer = extensionTable.withPublished(
+            as: ExtensionTable.self, { $0.index.firstSlot(withFolded: tag) { accept(slot($0)) }.map(slot) })
+        {
+            return answer
         }
-        // The file lists heavier globs first already (then there is nothing to sort); keep that order among equal
-        // weights.
-        if zip(weighted, weighted.dropFirst()).contains(where: { $0.weight < $1.weight }) {
-            weighted = weighted.enumerated()
-                .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }.map(\.element)
+        if case .cache(let cache) = source,
+            treeWalks.wrappingAdd(1, ordering: .relaxed).oldValue < Self.treeLookUps,
+            let answer = treeAnswer(cache, tag, slot: slot, accept: accept)
+        {
+            return answer.slot
         }
-        globs = weighted.map(\.glob)
-        firstGlob = Array(repeating: -1, count: types.count)
-        nextGlob = Array(repeating: -1, count: globs.count)
-        var extensions = TagIndexBuilder()
-        extensions.reserveCapacity(globs.count)
-        for (index, glob) in globs.enumerated().reversed() where glob.named >= 0 {
-            nextGlob[index] = firstGlob[Int(glob.named)]
-            firstGlob[Int(glob.named)] = Int32(index)
-        }
-        for glob in globs {
-            Folding.withFoldedTag(glob.fileExtension, of: .filenameExtension) { folded in
-                if let folded {
-                    extensions.add(folded: folded, slot: glob.number)
+        return extensions.index.firstSlot(withFolded: tag) { accept(slot($0)) }.map(slot)
+    }
+
+    /// What a walk of the cache's suffix tree answers for a folded extension, when it can decide: among the heaviest
+    /// globs with a type `accept` accepts, the one type, or none at all. `nil` when several types of equal weight are
+    /// accepted (then the order of `globs2` decides, which the tree keeps only within one spelling of a suffix) or
+    /// the tree is malformed.
+    private func treeAnswer(
+        _ cache: MIMECache, _ tag: Span<UInt8>, slot: (Int32) -> Int32, accept: (Int32) -> Bool
+    ) -> (slot: Int32?, Void)? {
+        var chosen: Int32?
+        var weight = Int.min
+        var ambiguous = false
+        let walked = cache.cache.withBytes { bytes in
+            cache.forEachType(ofExtension: tag) { type, globWeight in
+                // A type `types` does not list leads nowhere, as its globs do on the text path.
+                guard globWeight >= weight, let number = lookUp(MIMECache.string(at: type, in: bytes), in: bytes) else {
+                    return
+                }
+                let candidate = slot(Int32(number))
+                guard accept(candidate) else {
+                    return
+                }
+                if globWeight > weight {
+                    (chosen, weight, ambiguous) = (candidate, globWeight, false)
+                } else if candidate != chosen {
+                    ambiguous = true
                 }
             }
         }
-        extensionIndex = TagIndex(extensions)
+        return walked && !ambiguous ? (chosen, ()) : nil
+    }
+
+    /// The number of the type a MIME type names (its own name or an alias), from its bytes in `bytes`.
+    func lookUp(_ name: Range<Int>, in bytes: Span<UInt8>) -> Int? {
+        numbers(ofName: bytes.extracting(name)).any
+    }
+
+    /// The numbers of the type a MIME type names: `own` when it is the type's own name, `any` either way.
+    func numbers(ofName name: Span<UInt8>) -> (own: Int?, any: Int?) {
+        var entry: Int32?
+        Self.withFolded(name) { folded in
+            if let folded {
+                forEachName(folded) { found in
+                    entry = entry ?? found
+                }
+            }
+        }
+        guard let entry else {
+            return (nil, nil)
+        }
+        let number = number(ofMIMEEntry: entry)
+        return (entry & Self.aliasFlag == 0 ? number : nil, number)
     }
 
     /// Calls `body` with a MIME type's bytes folded as tags are (`Folding.withFoldedTag`), or with `nil` when they
     /// are no valid MIME type.
-    private static func withFolded<Result>(
-        _ bytes: ArraySlice<UInt8>, _ body: (Span<UInt8>?) -> Result
-    ) -> Result {
-        Folding.withFoldedASCII(bytes.span, of: .mimeType, body)
-            ?? Folding.withFoldedTag(String(decoding: bytes, as: UTF8.self), of: .mimeType, body)
+    @inline(__always)
+    static func withFolded<Result>(_ bytes: Span<UInt8>, _ body: (Span<UInt8>?) -> Result) -> Result {
+        // The database's names are nearly all folded already: those are their own folded bytes.
+        isFolded(bytes) ? body(bytes) : withFoldedSlowly(bytes, body)
+    }
+
+    @inline(never)
+    private static func withFoldedSlowly<Result>(_ bytes: Span<UInt8>, _ body: (Span<UInt8>?) -> Result) -> Result {
+        Folding.withFoldedASCII(bytes, of: .mimeType, body)
+            ?? Folding.withFoldedTag(DatabaseBytes.string(bytes), of: .mimeType, body)
+    }
+
+    /// Whether a MIME type's bytes are a valid tag folded already: not empty, and nothing but ASCII from `!` to `~`
+    /// other than capitals (no space, control character or DEL).
+    static func isFolded(_ bytes: Span<UInt8>) -> Bool {
+        let count = bytes.count
+        // Eight bytes at a time (a false alarm only sends a name the slow way), the last eight overlapping.
+        var offset = 0
+        while offset + 8 <= count {
+            if !isFolded(word: ByteWord.load(bytes.bytes, at: offset)) {
+                return false
+            }
+            offset += 8
+        }
+        if offset < count && count >= 8 {
+            return isFolded(word: ByteWord.load(bytes.bytes, at: count - 8))
+        }
+        for index in offset..<count {
+            let byte = bytes[index]
+            if byte < 0x21 || byte > 0x7E || (byte >= 0x41 && byte <= 0x5A) {
+                return false
+            }
+        }
+        return count > 0
+    }
+
+    /// Whether eight bytes are ASCII from `!` to `~` other than capitals (or a false alarm says they may not be).
+    @inline(__always)
+    private static func isFolded(word: UInt64) -> Bool {
+        !ByteWord.hasByteRefusedInTag(word, forbidden: 0x7F) && ByteWord.uppercaseLetters(word) == 0
     }
 
     /// The path of a file of the database: `directory`, a slash unless it ends with one, and `name`. (Paths are
@@ -205,31 +503,207 @@ struct DesktopDatabase: Sendable {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    /// How many lines `types` has; type numbers are below it.
-    var typeCount: Int { types.count }
-
     /// The extensions a type declares: those of the globs that name it by its own name, not an alias, heaviest
     /// first, each once.
     func extensions(ofNumber number: Int) -> [String] {
-        var extensions: [String] = []
-        var glob = firstGlob[number]
-        while glob >= 0 {
-            let fileExtension = globs[Int(glob)].fileExtension
-            if !extensions.contains(fileExtension) {
-                extensions.append(fileExtension)
+        extensions.extensions(ofNumber: number)
+    }
+}
+
+/// The skeleton of a database being read: names, numbers, aliases and parents, added in the source's order,
+/// whatever the source. Names are looked up in `names`, over the bytes of `types` and of the aliases' source, which
+/// each method is given.
+private struct Skeleton {
+    var nameBounds: [Int32] = []
+    var names: DesktopNames
+    /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
+    /// first line: a type listed twice is its last line's.
+    var firstLine: [Int32] = []
+    var lastLine: [Int32] = []
+    /// Each alias's type number, and its name's start and end in its source's bytes, in the source's order.
+    var aliasNumbers: [Int32] = []
+    var aliasBounds: [Int32] = []
+    /// Each `sub-class-of` pair: the child's number, the parent's (-1 when not listed), and whether their media types
+    /// are the same.
+    var children: [Int32] = []
+    var parents: [Int32] = []
+    var sameMedia: [Bool] = []
+
+    init(lineCapacity: Int, aliasCapacity: Int) {
+        nameBounds.reserveCapacity(2 * lineCapacity)
+        firstLine.reserveCapacity(lineCapacity)
+        lastLine.reserveCapacity(lineCapacity)
+        aliasNumbers.reserveCapacity(aliasCapacity)
+        aliasBounds.reserveCapacity(2 * aliasCapacity)
+        names = DesktopNames(capacity: lineCapacity + aliasCapacity)
+    }
+
+    /// Adds the next line of `types`: the name from `start` to `end` of `types`.
+    mutating func addType(_ types: Span<UInt8>, _ start: Int, _ end: Int) {
+        let number = Int32(firstLine.count)
+        let name = types.extracting(start..<end)
+        nameBounds.append(Int32(start))
+        nameBounds.append(Int32(end))
+        var first = number
+        if DesktopDatabase.isFolded(name) {
+            // Nearly every name: looked up as it is, without a closure.
+            let hash = TagIndexBuilder.hash(name)
+            if let earlier = earlierLine(name, hash: hash, types: types) {
+                first = earlier
             }
-            glob = nextGlob[Int(glob)]
+            names.add(number, hash: hash)
+        } else {
+            DesktopDatabase.withFolded(name) { key in
+                guard let key else {
+                    return  // no valid MIME type: a type of its own, which nothing names
+                }
+                let hash = TagIndexBuilder.hash(key)
+                if let earlier = earlierLine(key, hash: hash, types: types) {
+                    first = earlier
+                }
+                names.add(number | DesktopNames.unfolded, hash: hash)
+            }
         }
-        return extensions
+        firstLine.append(first)
+        lastLine.append(number)
+        lastLine[Int(first)] = number
     }
 
-    /// The abstract catalog types a desktop type conforms to besides its `sub-class-of` parents: those of its media
-    /// type when it has no parent the database lists, or when it is not an `application/` type and no parent has its
-    /// media type (an image subclassing an archive is still an image); `nil` otherwise.
-    func mediaParents(ofNumber number: Int) -> MediaParents? {
-        mediaParents[number]
+    /// The first line of `types` named `key` (folded, hashing to `hash`), while lines are added.
+    private func earlierLine(_ key: Span<UInt8>, hash: UInt64, types: Span<UInt8>) -> Int32? {
+        // No alias is added yet: `types` stands in for their bytes.
+        DesktopDatabase.first(
+            key, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types,
+            where: { _ in true })
     }
 
+    /// The number of a line's type.
+    private func canonical(_ line: Int32) -> Int32 {
+        lastLine[Int(firstLine[Int(line)])]
+    }
+
+    /// The number of the type named `name` (of any bytes), through an alias only when `own` is false.
+    private func number(
+        _ name: Span<UInt8>, own: Bool, types: Span<UInt8>, aliases: Span<UInt8>
+    ) -> Int32? {
+        // Names folded already (nearly all) are looked up as they are, without a closure that would copy `self`.
+        let entry =
+            DesktopDatabase.isFolded(name)
+            ? DesktopDatabase.first(
+                name, hash: TagIndexBuilder.hash(name), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                types: types, aliases: aliases, where: { _ in true })
+            : DesktopDatabase.withFolded(name) { key -> Int32? in
+                guard let key else {
+                    return nil
+                }
+                return DesktopDatabase.first(
+                    key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                    types: types, aliases: aliases, where: { _ in true })
+            }
+        guard let entry else {
+            return nil
+        }
+        let index = entry & DesktopNames.numberMask
+        guard entry & DesktopDatabase.aliasFlag != 0 else {
+            return canonical(index)
+        }
+        return own ? nil : aliasNumbers[Int(index)]
+    }
+
+    /// Adds an alias: the name at `alias` of `aliases` for the type named at `type` of it. Only an alias of a type
+    /// the database lists, by its own name, leads anywhere.
+    mutating func addAlias(_ types: Span<UInt8>, _ aliases: Span<UInt8>, _ alias: Range<Int>, type: Range<Int>) {
+        guard let number = number(aliases.extracting(type), own: true, types: types, aliases: aliases) else {
+            return
+        }
+        let index = Int32(aliasNumbers.count)
+        aliasNumbers.append(number)
+        aliasBounds.append(Int32(alias.lowerBound))
+        aliasBounds.append(Int32(alias.upperBound))
+        let name = aliases.extracting(alias)
+        let flags = DesktopDatabase.isFolded(name) ? 0 : DesktopNames.unfolded
+        DesktopDatabase.withFolded(name) { key in
+            if let key {
+                names.add(DesktopDatabase.aliasFlag | flags | index, hash: TagIndexBuilder.hash(key))
+            }
+        }
+    }
+
+    /// Adds a `sub-class-of` pair, named at `child` and `parent` of `pairs`, once every alias is added.
+    mutating func addParent(
+        _ types: Span<UInt8>, _ aliases: Span<UInt8>, _ pairs: Span<UInt8>, child: Range<Int>, parent: Range<Int>
+    ) {
+        let childName = pairs.extracting(child)
+        guard let number = number(childName, own: true, types: types, aliases: aliases) else {
+            return
+        }
+        let parentName = pairs.extracting(parent)
+        children.append(number)
+        parents.append(self.number(parentName, own: false, types: types, aliases: aliases) ?? -1)
+        // The parent's name as written: an alias may have another media type than its type.
+        sameMedia.append(
+            DesktopDatabase.MediaParents.sameMediaType(
+                childName, .init(of: childName), parentName, .init(of: parentName)))
+    }
+
+    /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
+    /// grouped by type.
+    func tables() -> (
+        nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32], aliasStarts: [Int32],
+        aliasOrder: [Int32]
+    ) {
+        let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: firstLine.count)
+        return (
+            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts,
+            aliasOrder.map { Int32($0) }
+        )
+    }
+
+    /// The parents' tables, once every type, alias and parent is added.
+    func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [Int8]) {
+        let count = firstLine.count
+        let (parentStarts, parentOrder) = Self.grouped(children, count: count)
+        let parentNumbers = parentOrder.map { parents[$0] }
+        // A type with no parent the database lists takes its media type's; so does a type other than `application/`
+        // none of whose parents has its media type.
+        var knownParent = [Bool](repeating: false, count: count)
+        var sameMediaParent = [Bool](repeating: false, count: count)
+        for (pair, child) in children.enumerated() {
+            knownParent[Int(child)] = knownParent[Int(child)] || parents[pair] >= 0
+            sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair]
+        }
+        let mediaParents = names.withSpan { bytes in
+            (0..<count).map { number -> Int8 in
+                let name = bytes.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1]))
+                let media = DesktopDatabase.MediaParents.media(of: name, key: .init(of: name))
+                let takesThem = !knownParent[number] || (!media.isApplication && !sameMediaParent[number])
+                return takesThem ? Int8(media.parents.rawValue) : -1
+            }
+        }
+        return (parentStarts, parentNumbers, mediaParents)
+    }
+
+    /// Items grouped by the number each has, keeping their order within a group: the start of each number's group
+    /// (`count + 1` of them) and the items' indexes in grouped order.
+    private static func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int]) {
+        var starts = [Int32](repeating: 0, count: count + 1)
+        for number in numbers {
+            starts[Int(number) + 1] += 1
+        }
+        for number in 0..<count {
+            starts[number + 1] += starts[number]
+        }
+        var next = starts
+        var order = [Int](repeating: 0, count: numbers.count)
+        for (index, number) in numbers.enumerated() {
+            order[Int(next[Int(number)])] = index
+            next[Int(number)] += 1
+        }
+        return (starts, order)
+    }
+}
+
+extension DesktopDatabase {
     // MARK: Bridging onto the catalog
 
     /// MIME types the catalog declares under another name, or as a concept without that MIME type.
@@ -264,21 +738,151 @@ struct DesktopDatabase: Sendable {
     enum MediaParents: Int, CaseIterable {
         case image, text, audio, video, font, model, message, inode, content, data
 
-        /// The media type's parents, for a MIME type.
-        init(of mimeType: String) {
-            self =
-                switch DesktopDatabase.mediaType(of: mimeType) {
-                case "image": .image
-                case "text": .text
-                case "audio": .audio
-                case "video": .video
-                case "font": .font
-                case "model": .model
-                case "message": .message
-                case "inode": .inode
-                case "x-content": .content
-                default: .data
+        /// A MIME type's media type (after any leading slashes, up to the next slash: `image` for `image/png`),
+        /// folded, in two words: up to 15 ASCII bytes lowercased, their count in the last byte. A media type that is
+        /// longer or not ASCII has the key `unpacked`, and is compared as a string.
+        struct MediaKey: Equatable {
+            let low: UInt64
+            let high: UInt64
+
+            static let unpacked = MediaKey(low: .max, high: .max)
+
+            init(low: UInt64, high: UInt64) {
+                self.low = low
+                self.high = high
+            }
+
+            init(of name: Span<UInt8>) {
+                var offset = 0
+                while offset < name.count && name[offset] == 0x2F {
+                    offset &+= 1
                 }
+                // Eight bytes or more (nearly every name): the media type found and folded two words at a time, the
+                // second word the last eight bytes, overlapping, shifted to start at the ninth, when fewer than
+                // sixteen remain (what is shifted in is zeros, which are no slash).
+                let remaining = name.count - offset
+                if remaining >= 8 {
+                    let low = ByteWord.load(name.bytes, at: offset)
+                    let high: UInt64 =
+                        remaining >= 16
+                        ? ByteWord.load(name.bytes, at: offset + 8)
+                        : remaining > 8
+                            ? ByteWord.load(name.bytes, at: name.count - 8) &>> UInt64(8 * (16 - remaining)) : 0
+                    let count = Self.slash(in: low) ?? Self.slash(in: high).map { 8 + $0 } ?? min(remaining, 16)
+                    guard count < 16 else {
+                        self = .unpacked
+                        return
+                    }
+                    let lowMask: UInt64 = count >= 8 ? .max : (1 &<< UInt64(8 * count)) &- 1
+                    let highMask: UInt64 = count <= 8 ? 0 : (1 &<< UInt64(8 * (count - 8))) &- 1
+                    guard !ByteWord.hasNonASCII(low & lowMask), !ByteWord.hasNonASCII(high & highMask) else {
+                        self = .unpacked
+                        return
+                    }
+                    self.init(
+                        low: ByteWord.lowercased(low & lowMask),
+                        high: ByteWord.lowercased(high & highMask) | UInt64(count) &<< 56)
+                    return
+                }
+                // Byte by byte, into the same words: byte `i` at bits `8 i` of the sixteen, the count on top.
+                var low: UInt64 = 0
+                var high: UInt64 = 0
+                var count: UInt64 = 0
+                while offset < name.count && name[offset] != 0x2F {
+                    let byte = name[offset]
+                    guard byte < 0x80, count < 15 else {
+                        self = .unpacked
+                        return
+                    }
+                    let folded = UInt64(byte &+ (byte &- 0x41 < 26 ? 0x20 : 0))
+                    if count < 8 {
+                        low |= folded &<< (8 &* count)
+                    } else {
+                        high |= folded &<< (8 &* (count &- 8))
+                    }
+                    count &+= 1
+                    offset &+= 1
+                }
+                self.init(low: low, high: high | count &<< 56)
+            }
+
+            /// The index of the first slash in a word of eight bytes (the first in memory, little-endian), if any.
+            private static func slash(in word: UInt64) -> Int? {
+                let difference = word ^ (ByteWord.ones &* 0x2F)
+                let found = (difference &- ByteWord.ones) & ~difference & ByteWord.high
+                // A false alarm sits only above a true one, so the lowest is exact.
+                return found == 0 ? nil : found.trailingZeroBitCount / 8
+            }
+        }
+
+        /// What the database's rules ask of a MIME type's media type: the parents it gives, and whether it is
+        /// `application`.
+        ///
+        /// - Parameters:
+        ///   - name: the MIME type.
+        ///   - key: its media type's key (`MediaKey(of:)`).
+        /// - Returns: the parents, and whether the media type is `application`.
+        static func media(of name: Span<UInt8>, key: MediaKey) -> (parents: MediaParents, isApplication: Bool) {
+            guard key != .unpacked else {
+                let folded = foldedMediaType(of: name)
+                for rawValue in 0..<Self.data.rawValue {
+                    if let parents = Self(rawValue: rawValue), folded == parents.mediaType {
+                        return (parents, false)
+                    }
+                }
+                return (.data, folded == "application")
+            }
+            let keys = mediaKeys
+            for rawValue in 0..<Self.data.rawValue
+            where keys[2 * rawValue] == key.low && keys[2 * rawValue + 1] == key.high {
+                return (Self(rawValue: rawValue) ?? .data, false)
+            }
+            return (.data, keys[2 * Self.data.rawValue] == key.low && keys[2 * Self.data.rawValue + 1] == key.high)
+        }
+
+        /// The media key of each case but `data`, by raw value, then `application`'s: two words each.
+        private static let mediaKeys: [UInt64] = {
+            var keys: [UInt64] = []
+            for mediaType in (0..<Self.data.rawValue).map({ Self(rawValue: $0)?.mediaType ?? "" }) + ["application"] {
+                let bytes = Array(mediaType.utf8)
+                let key = MediaKey(of: bytes.span)
+                keys += [key.low, key.high]
+            }
+            return keys
+        }()
+
+        /// The media type whose types take these parents; anything else takes `data`'s.
+        private var mediaType: String {
+            switch self {
+            case .image: "image"
+            case .text: "text"
+            case .audio: "audio"
+            case .video: "video"
+            case .font: "font"
+            case .model: "model"
+            case .message: "message"
+            case .inode: "inode"
+            case .content: "x-content"
+            case .data: ""
+            }
+        }
+
+        /// Whether two MIME types have the same media type, folded, given their keys (`MediaKey(of:)`).
+        static func sameMediaType(
+            _ first: Span<UInt8>, _ firstKey: MediaKey, _ second: Span<UInt8>, _ secondKey: MediaKey
+        )
+            -> Bool
+        {
+            guard firstKey == .unpacked || secondKey == .unpacked else {
+                return firstKey == secondKey
+            }
+            return foldedMediaType(of: first) == foldedMediaType(of: second)
+        }
+
+        /// The folded media type of a MIME type, with Unicode case folding (`Folding.fold`): for those without a key.
+        private static func foldedMediaType(of name: Span<UInt8>) -> String {
+            let folded = Folding.fold(DatabaseBytes.string(name))
+            return String(Substring(folded.utf8.drop { $0 == 0x2F }.prefix { $0 != 0x2F }))
         }
 
         /// The parents' identifiers: an array made once, shared by every declaration with these parents.
@@ -302,39 +906,9 @@ struct DesktopDatabase: Sendable {
             }
         }
 
-        private static let slotTable: [[Int32]] = identifierTable.map { identifiers in
+        static let slotTable: [[Int32]] = identifierTable.map { identifiers in
             identifiers.compactMap { CatalogPart.shared.slotByIdentifier[$0] }
         }
-    }
-
-    /// The folded media type of a MIME type: `image` for `image/png`.
-    fileprivate static func mediaType(of mimeType: String) -> String {
-        let name = mimeType.utf8.drop { $0 == 0x2F }
-        return Folding.fold(String(Substring(name.prefix { $0 != 0x2F })))
-    }
-
-    /// Whether two MIME types have the same media type, as `mediaType(of:)` folds it; compares the bytes when both
-    /// are ASCII, which they are in practice.
-    private static func sameMediaType(_ first: String, _ second: String) -> Bool {
-        var first = first
-        var second = second
-        let ascii = first.withUTF8 { first in
-            second.withUTF8 { second -> Bool? in
-                let first = mediaTypeBytes(first)
-                let second = mediaTypeBytes(second)
-                guard !first.contains(where: { $0 >= 0x80 }), !second.contains(where: { $0 >= 0x80 }) else {
-                    return nil
-                }
-                return first.elementsEqual(second) { Folding.lowercase($0) == Folding.lowercase($1) }
-            }
-        }
-        return ascii ?? (mediaType(of: first) == mediaType(of: second))
-    }
-
-    /// The bytes of a MIME type's media type, as `mediaType(of:)` finds it, before folding.
-    private static func mediaTypeBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        let name = bytes.drop { $0 == 0x2F }
-        return name.prefix { $0 != 0x2F }
     }
 
     /// The identifier of a desktop type: `org.freedesktop.mime.` and the MIME type, with `/` as `.` and every
@@ -362,28 +936,16 @@ struct DesktopDatabase: Sendable {
         }
     }
 
-    /// The catalog type for a MIME type: the first catalog type with that MIME type, else a bridge.
-    static func catalogSlot(for mimeType: String, in catalog: RegistryStorage) -> Int32? {
-        Folding.withFoldedTag(mimeType, of: .mimeType) { tag in
-            guard let tag else {
-                return nil  // not a valid tag, so neither a catalog MIME type nor a bridge
-            }
-            // A tag that lost spaces in folding is not the string `bridges` would have been asked for.
-            return catalog.firstSlot(withFoldedTag: tag, of: .mimeType) { _ in true }
-                ?? (tag.count == mimeType.utf8.count ? bridgeSlots.firstSlot(withFolded: tag) { _ in true } : nil)
-        }
-    }
-
     /// The catalog slots of `bridges`, by MIME type: a table of bytes, cheaper to ask than a dictionary of strings.
     /// Catalog types have the same slots in every registry.
-    private static let bridgeSlots: TagIndex = {
+    static let bridgeSlots: TagIndex = {
         var builder = TagIndexBuilder()
         for (mimeType, identifier) in bridges {
             if let slot = CatalogPart.shared.slotByIdentifier[Folding.fold(identifier)] {
                 builder.add(folded: Folding.fold(mimeType), slot: slot)
             }
         }
-        return TagIndex(builder)
+        return TagIndex(builder, keepsWords: false)
     }()
 
     /// `ext` for a glob `*.ext` whose suffix is literal (`tar.gz` for `*.tar.gz`); `nil` for other patterns.
@@ -404,8 +966,141 @@ struct DesktopDatabase: Sendable {
     }
 }
 
+/// A database's globs with literal extensions (`*.EXT`), heaviest first, and their index by folded extension: read
+/// from `globs2` whole the first time something needs them (`DesktopDatabase.extensions`), then immutable.
+final class ExtensionTable: Sendable {
+    /// A glob `*.EXT` with a literal extension (the only globs that become tags) of a type the database lists.
+    struct Glob {
+        /// The number of the type the glob names, itself or through an alias.
+        let number: Int32
+        /// The number of the type when the glob names it by its own name, not an alias; -1 for an alias.
+        let named: Int32
+        let fileExtension: String
+    }
+
+    /// The globs with literal extensions, heaviest first; among equal weights, in the file's order.
+    let globs: [Glob]
+    /// The first of `globs` that names each type itself, by type number, and the next such glob after each glob:
+    /// the extensions a type declares, in order, without an array per type. -1 ends a chain.
+    private let firstGlob: [Int32]
+    private let nextGlob: [Int32]
+    /// Every literal glob's extension, folded: the numbers of the types, heaviest glob first.
+    let index: TagIndex
+
+    /// Reads `globs2`.
+    ///
+    /// - Parameters:
+    ///   - file: the file.
+    ///   - strict: whether a malformed line is an error (else it is passed over, when the types are read already).
+    ///   - database: the database's types, aliases and MIME index.
+    /// - Throws: `TypeRegistryError` with `.malformedDatabase`, naming the line, when `strict`.
+    convenience init(globs file: DatabaseFile, strict: Bool, database: DesktopDatabase) throws(TypeRegistryError) {
+        var weighted: [(weight: Int, glob: Glob)] = []
+        weighted.reserveCapacity(file.lineCount)
+        try file.forEachLine { line throws(TypeRegistryError) in
+            let parsed = strict ? try line.glob() : try? line.glob()
+            guard let (weight, mimeType, fileExtension) = parsed else {
+                return
+            }
+            let numbers = database.numbers(ofName: file.bytes[mimeType.indices].span)
+            // Globs of types the database does not list lead nowhere.
+            if let number = numbers.any {
+                let named = Int32(numbers.own ?? -1)
+                weighted.append((weight, Glob(number: Int32(number), named: named, fileExtension: fileExtension)))
+            }
+        }
+        self.init(weighted: weighted, typeCount: database.typeCount)
+    }
+
+    /// The table from a database's cache alone, when `globs2` cannot be read after the cache was (equal weights then
+    /// come in the cache's order); empty for a database read from its text files.
+    convenience init(types database: DesktopDatabase) {
+        var weighted: [(weight: Int, glob: Glob)] = []
+        if case .cache(let cache) = database.source {
+            cache.cache.withBytes { bytes in
+                _ = cache.forEachLiteralExtension { fileExtension, type, weight in
+                    let numbers = database.numbers(ofName: bytes.extracting(MIMECache.string(at: type, in: bytes)))
+                    if let number = numbers.any {
+                        let glob = Glob(
+                            number: Int32(number), named: Int32(numbers.own ?? -1),
+                            fileExtension: DatabaseBytes.string(fileExtension))
+                        weighted.append((weight, glob))
+                    }
+                }
+            }
+        }
+        self.init(weighted: weighted, typeCount: database.typeCount)
+    }
+
+    private init(weighted: [(weight: Int, glob: Glob)], typeCount: Int) {
+        var weighted = weighted
+        // `globs2` lists heavier globs first already (then there is nothing to sort); keep that order among equal
+        // weights.
+        if zip(weighted, weighted.dropFirst()).contains(where: { $0.weight < $1.weight }) {
+            weighted = weighted.enumerated()
+                .sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }.map(\.element)
+        }
+        let globs = weighted.map(\.glob)
+        var firstGlob = [Int32](repeating: -1, count: typeCount)
+        var nextGlob = [Int32](repeating: -1, count: globs.count)
+        for (index, glob) in globs.enumerated().reversed() where glob.named >= 0 {
+            nextGlob[index] = firstGlob[Int(glob.named)]
+            firstGlob[Int(glob.named)] = Int32(index)
+        }
+        var extensions = TagIndexBuilder()
+        extensions.reserveCapacity(globs.count)
+        for glob in globs {
+            Folding.withFoldedTag(glob.fileExtension, of: .filenameExtension) { folded in
+                if let folded {
+                    extensions.add(folded: folded, slot: glob.number)
+                }
+            }
+        }
+        self.globs = globs
+        self.firstGlob = firstGlob
+        self.nextGlob = nextGlob
+        index = TagIndex(extensions, keepsWords: false)
+        index._checkInvariants()
+    }
+
+    /// The extensions a type declares: those of the globs that name it by its own name, not an alias, heaviest
+    /// first, each once.
+    func extensions(ofNumber number: Int) -> [String] {
+        var extensions: [String] = []
+        var glob = firstGlob[number]
+        while glob >= 0 {
+            let fileExtension = globs[Int(glob)].fileExtension
+            if !extensions.contains(fileExtension) {
+                extensions.append(fileExtension)
+            }
+            glob = nextGlob[Int(glob)]
+        }
+        return extensions
+    }
+}
+
+/// Bytes a database's names are read from: a mapped file, or a file read whole.
+enum DatabaseBytes: Sendable {
+    case mapped(MappedFile)
+    case read([UInt8])
+
+    /// Calls `body` with the bytes.
+    @inline(__always)
+    func withSpan<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        switch self {
+        case .mapped(let file): file.withBytes(body)
+        case .read(let bytes): body(bytes.span)
+        }
+    }
+
+    /// The bytes as a string, decoded as UTF-8 (a malformed sequence becomes U+FFFD).
+    static func string(_ bytes: Span<UInt8>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
 /// One generated file of the database, read whole and split into lines.
-private struct DatabaseFile {
+struct DatabaseFile {
     /// The file's path.
     let path: String
     let bytes: [UInt8]
@@ -531,35 +1226,37 @@ private struct DatabaseFile {
     /// How many lines the file has, at most: its newlines, plus one for a last line without one.
     var lineCount: Int {
         var count = 1
-        var start = 0
-        while let end = Self.newline(in: bytes, from: start) {
-            count += 1
-            start = end + 1
-        }
+        Self.forEachLine(in: bytes.span, includingEmpty: true) { _, _, _ in count += 1 }
         return count
-    }
-
-    /// The index of the first line feed of `bytes` from `start` on (C's `memchr`, which reads a word at a time).
-    static func newline(in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, start < buffer.count,
-                let found = memchr(base + start, 0x0A, buffer.count - start)
-            else {
-                return nil
-            }
-            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-        }
     }
 
     /// Calls `body` with every line that is neither blank nor a `#` comment, in order.
     func forEachLine(_ body: (Line) throws(TypeRegistryError) -> Void) throws(TypeRegistryError) {
+        try Self.forEachLine(in: bytes.span) { number, start, end throws(TypeRegistryError) in
+            try body(Line(file: path, number: number, bytes: bytes[start..<end]))
+        }
+    }
+
+    /// Calls `body` with the number (from 1), start and end of every line of `bytes` that is neither blank nor a `#`
+    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. Line feeds are found with C's
+    /// `memchr`, which reads a word at a time.
+    static func forEachLine<Failure: Error>(
+        in bytes: Span<UInt8>, includingEmpty: Bool = false,
+        _ body: (_ number: Int, _ start: Int, _ end: Int) throws(Failure) -> Void
+    ) throws(Failure) {
         var number = 0
         var start = 0
         while start < bytes.count {
-            let end = Self.newline(in: bytes, from: start) ?? bytes.count
+            let newline = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
+                    return nil
+                }
+                return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            }
+            let end = newline ?? bytes.count
             number += 1
-            if start < end && bytes[start] != 0x23 {  // not blank, not a # comment
-                try body(Line(file: path, number: number, bytes: bytes[start..<end]))
+            if includingEmpty ? newline != nil : start < end && bytes[start] != 0x23 {  // not blank, not a # comment
+                try body(number, start, end)
             }
             start = end + 1
         }

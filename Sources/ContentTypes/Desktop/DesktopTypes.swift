@@ -19,96 +19,188 @@ final class DesktopTypes: Sendable {
     /// The slot of the first of the database's own types.
     let firstSlot: Int32
     /// The type number (line of `types`) of each of the database's own types, by slot after `firstSlot`.
-    private let numbers: [Int]
+    private let numbers: [Int32]
     /// The slot each type number resolves to; -1 for a repeated line of `types`, whose type is its last line's.
     private let slots: [Int32]
-    /// The identifier of each own type, as declared, and case-folded.
-    private let identifiers: [String]
-    private let foldedIdentifiers: [String]
-    /// The direct parents of each own type, by slot.
-    let parents: [[Int32]]
-    /// The own types' slots by folded identifier.
-    private let identifierIndex: TagIndex
-    /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
-    private let declarations = Lock([TypeDeclaration?]())
-    /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type that
-    /// has none; empty until the first is read. At most one per type, freed with the registry.
-    private let descriptions = Lock([String??]())
+    /// The direct parents of the own type at index `i` after `firstSlot`:
+    /// `parentSlots[parentStarts[i]..<parentStarts[i + 1]]`.
+    let parentStarts: [Int32]
+    let parentSlots: [Int32]
+    /// The own types' slots, each after those of its parents that are own types too: the order their conformance is
+    /// worked out in.
+    let order: [Int32]
+    /// The own types' identifiers, made the first time one is asked for (or at once, when the registry may declare
+    /// one of them).
+    private let identifierTable = PublishedTable()
+    /// What is made of the own types when first asked for, behind one lock (one generic type for the runtime to
+    /// make, at a process's first use of the database, rather than one per table).
+    private let made = Lock(Made())
+
+    /// What `made` holds.
+    private struct Made {
+        /// The declarations made so far, by slot after `firstSlot`; empty until the first is made.
+        var declarations: [TypeDeclaration?] = []
+        /// The descriptions read so far (`DesktopDescriptions`), by slot after `firstSlot`, `.some(nil)` for a type
+        /// that has none; empty until the first is read. At most one per type, freed with the registry.
+        var descriptions: [String??] = []
+    }
+
+    /// The identifiers of a database's own types, as declared and case-folded, and their index.
+    final class IdentifierTable: Sendable {
+        let identifiers: [String]
+        let folded: [String]
+        /// The own types' slots by folded identifier (and, when the registry declares one of them, the declared
+        /// type's slot).
+        let index: TagIndex
+
+        init(identifiers: [String], folded: [String], index: TagIndexBuilder) {
+            self.identifiers = identifiers
+            self.folded = folded
+            self.index = TagIndex(index, keepsWords: false)
+            self.index._checkInvariants()
+        }
+    }
 
     /// Places the database's types after a registry's.
     ///
     /// - Parameters:
     ///   - database: the parsed database.
     ///   - count: how many types the registry has without the database; the database's own types follow them.
+    ///   - declaresDesktopIdentifiers: whether the registry declares an `org.freedesktop.mime.` identifier, which
+    ///     may be a database type's: then the identifiers are made now, since they decide slots.
     ///   - declaredSlot: the registry's slot of a folded identifier, if it declares it.
-    /// - Throws: `TypeRegistryError` with `.malformedDatabase`, naming `subclasses`, when the database's types
-    ///   subclass each other in a cycle.
-    init(database: DesktopDatabase, after count: Int32, declaredSlot: (String) -> Int32?) throws(TypeRegistryError) {
+    /// - Throws: `TypeRegistryError` with `.malformedDatabase`, naming the file the parents were read from
+    ///   (`subclasses`, or `mime.cache`), when the database's types subclass each other in a cycle.
+    init(
+        database: DesktopDatabase, after count: Int32, declaresDesktopIdentifiers: Bool,
+        declaredSlot: (String) -> Int32?
+    ) throws(TypeRegistryError) {
         self.database = database
         firstSlot = count
-        let catalog = RegistryStorage.system
-        // Only a catalog identifier with the prefix of desktop identifiers can clash with one.
-        let catalogHasDesktopIdentifiers = CatalogPart.shared.folded.contains { $0.hasPrefix("org.freedesktop.mime.") }
-        var slots = [Int32](repeating: -1, count: database.typeCount)
-        var numbers: [Int] = []
-        var identifiers: [String] = []
-        var foldedIdentifiers: [String] = []
-        var identifierBuilder = TagIndexBuilder()
+        var slots = database.catalogSlots(in: CatalogPart.shared.builtTagIndexes.mimeTypes)
+        var numbers: [Int32] = []
         numbers.reserveCapacity(database.typeCount)
-        identifiers.reserveCapacity(database.typeCount)
-        foldedIdentifiers.reserveCapacity(database.typeCount)
-        identifierBuilder.reserveCapacity(database.typeCount)
+        var identifiers = Identifiers(capacity: declaresDesktopIdentifiers ? database.typeCount : 0)
         for number in 0..<database.typeCount where database.canonical[number] == number {
-            let catalogSlot =
-                DesktopDatabase.catalogSlot(for: database.types[number], in: catalog)
-                ?? database.aliases[number].lazy.compactMap {
-                    DesktopDatabase.catalogSlot(for: $0, in: catalog)
+            if slots[number] >= 0 {
+                continue  // a catalog type
+            }
+            if declaresDesktopIdentifiers {
+                // A type the registry declares with this identifier is that declaration's: it wins, and the
+                // database's tags lead to it.
+                let folded = identifiers.add(database.name(ofNumber: number))
+                if let declared = declaredSlot(folded) {
+                    identifiers.removeLast(slot: declared)
+                    slots[number] = declared
+                    continue
                 }
-                .first
-            if let catalogSlot {
-                slots[number] = catalogSlot
-                continue
+                identifiers.index.add(folded: folded, slot: count + Int32(numbers.count))
             }
-            var identifier = DesktopDatabase.identifier(for: database.types[number])
-            var folded = Folding.fold(identifier)
-            var suffix = 2
-            // Taken by the catalog, else by one of the database's types: try the next suffix.
-            while (catalogHasDesktopIdentifiers && catalog.slot(forFolded: folded) != nil)
-                || identifierBuilder.contains(folded: folded)
-            {
-                identifier = DesktopDatabase.identifier(for: database.types[number]) + "-\(suffix)"
-                folded = Folding.fold(identifier)
-                suffix += 1
-            }
-            // A type the registry declares with this identifier is that declaration's: it wins, and the
-            // database's tags lead to it.
-            if let declared = declaredSlot(folded) {
-                slots[number] = declared
-                identifierBuilder.add(folded: folded, slot: declared)
-                continue
-            }
-            let slot = count + Int32(numbers.count)
-            slots[number] = slot
-            identifierBuilder.add(folded: folded, slot: slot)
-            numbers.append(number)
-            identifiers.append(identifier)
-            foldedIdentifiers.append(folded)
+            slots[number] = count + Int32(numbers.count)
+            numbers.append(Int32(number))
         }
         self.numbers = numbers
         self.slots = slots
-        self.identifiers = identifiers
-        self.foldedIdentifiers = foldedIdentifiers
-        identifierIndex = TagIndex(identifierBuilder)
-        parents = numbers.map { number in Self.parentSlots(of: number, in: database, slots: slots) }
-        try Self.checkAcyclic(parents, firstSlot: count, database: database, identifiers: identifiers)
+        if declaresDesktopIdentifiers {
+            identifierTable.publish(identifiers.table)
+        }
+        var parentStarts: [Int32] = [0]
+        var parentSlots: [Int32] = []
+        parentStarts.reserveCapacity(numbers.count + 1)
+        parentSlots.reserveCapacity(numbers.count * 2)
+        for number in numbers {
+            database.appendParents(ofNumber: Int(number), slots: slots, to: &parentSlots)
+            parentStarts.append(Int32(parentSlots.count))
+        }
+        self.parentStarts = parentStarts
+        self.parentSlots = parentSlots
+        let (order, cycle) = Self.order(parentStarts: parentStarts, parentSlots: parentSlots, firstSlot: count)
+        self.order = order
+        if let cycle {
+            // The database is malformed. (A cycle through the registry's declarations is its `conformanceCycle`.)
+            let identifiers = cycle.map { identifier(count + Int32($0)) }
+            throw TypeRegistryError(
+                .malformedDatabase, file: DesktopDatabase.path(of: database.parentsFile, in: database.directory),
+                message: "the types subclass each other in a cycle: "
+                    + (identifiers + [identifiers[0]]).joined(separator: " → "))
+        }
+    }
+
+    /// The identifiers of the own types being made, in slot order, each unique.
+    private struct Identifiers {
+        var identifiers: [String] = []
+        var folded: [String] = []
+        /// Their slots by folded identifier.
+        var index = TagIndexBuilder()
+        /// Only a catalog identifier with the prefix of desktop identifiers can clash with one.
+        private static let catalogHasDesktopIdentifiers = CatalogPart.shared.folded.contains {
+            DeferredDesktopDatabase.mayDeclare(folded: $0)
+        }
+
+        init(capacity: Int) {
+            identifiers.reserveCapacity(capacity)
+            folded.reserveCapacity(capacity)
+            index.reserveCapacity(capacity)
+        }
+
+        /// Makes the identifier of the type named `mimeType` and appends it: `DesktopDatabase.identifier(for:)`, with
+        /// `-2`, `-3`… when the catalog or an earlier type has it. Returns it folded; the caller adds it to `index`.
+        mutating func add(_ mimeType: String) -> String {
+            var identifier = DesktopDatabase.identifier(for: mimeType)
+            var folded = Folding.fold(identifier)
+            var suffix = 2
+            // Taken by the catalog, else by one of the database's types: try the next suffix.
+            while (Self.catalogHasDesktopIdentifiers && RegistryStorage.system.slot(forFolded: folded) != nil)
+                || index.contains(folded: folded)
+            {
+                identifier = DesktopDatabase.identifier(for: mimeType) + "-\(suffix)"
+                folded = Folding.fold(identifier)
+                suffix += 1
+            }
+            identifiers.append(identifier)
+            self.folded.append(folded)
+            return folded
+        }
+
+        /// Takes back the identifier just added, which a declaration of the registry has: it leads to `slot`.
+        mutating func removeLast(slot: Int32) {
+            identifiers.removeLast()
+            index.add(folded: folded.removeLast(), slot: slot)
+        }
+
+        var table: IdentifierTable {
+            IdentifierTable(identifiers: identifiers, folded: folded, index: index)
+        }
+    }
+
+    /// The own types' identifiers, made the first time they are needed. (Not inlined: the look-up paths read the
+    /// published table, `withIdentifiers`.)
+    private var identifierTableValue: IdentifierTable {
+        @inline(never) get {
+            identifierTable.value(as: IdentifierTable.self) {
+                var identifiers = Identifiers(capacity: numbers.count)
+                for (index, number) in numbers.enumerated() {
+                    let folded = identifiers.add(database.name(ofNumber: Int(number)))
+                    identifiers.index.add(folded: folded, slot: firstSlot + Int32(index))
+                }
+                return identifiers.table
+            }
+        }
+    }
+
+    /// The direct parents of the own type in `slot`.
+    func parents(_ slot: Int32) -> ArraySlice<Int32> {
+        let index = Int(slot - firstSlot)
+        return parentSlots[Int(parentStarts[index])..<Int(parentStarts[index + 1])]
     }
 
     /// How many types of its own the database adds.
     var count: Int { numbers.count }
 
     /// The slot of an own type's folded identifier.
+    @inline(__always)
     func slot(forFolded identifier: String) -> Int32? {
-        identifierIndex.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot }
+        withIdentifiers { $0.index.firstSlot(withFolded: identifier.utf8.span) { $0 >= firstSlot } }
     }
 
     /// The first slot, in the database's order of preference, that a folded tag leads to and `accept` accepts.
@@ -124,9 +216,11 @@ final class DesktopTypes: Sendable {
     ) -> Int32? {
         switch kind {
         case .filenameExtension:
-            database.extensionIndex.firstSlot(withFolded: tag) { accept(slots[Int($0)]) }.map { slots[Int($0)] }
+            database.firstSlot(withFoldedExtension: tag, slot: { slots[Int($0)] }, where: accept)
         case .mimeType:
-            database.mimeTypeIndex.firstSlot(withFolded: tag) { accept(slot(ofMIMEEntry: $0)) }.map(slot(ofMIMEEntry:))
+            database.withMIMETypeIndex { index in
+                index.firstSlot(withFolded: tag) { accept(slot(ofMIMEEntry: $0)) }.map(slot(ofMIMEEntry:))
+            }
         case .other: nil
         }
     }
@@ -135,7 +229,7 @@ final class DesktopTypes: Sendable {
     func slots(withFoldedTag tag: Span<UInt8>, of kind: UTTagClass.Kind) -> [Int32] {
         let found: [Int32] =
             switch kind {
-            case .filenameExtension: database.extensionIndex.slots(withFolded: tag).map { slots[Int($0)] }
+            case .filenameExtension: database.extensions.index.slots(withFolded: tag).map { slots[Int($0)] }
             case .mimeType: database.mimeTypeIndex.slots(withFolded: tag).map(slot(ofMIMEEntry:))
             case .other: []
             }
@@ -151,13 +245,21 @@ final class DesktopTypes: Sendable {
     }
 
     /// The identifier of the own type in `slot`, as declared.
+    @inline(__always)
     func identifier(_ slot: Int32) -> String {
-        identifiers[Int(slot - firstSlot)]
+        withIdentifiers { $0.identifiers[Int(slot - firstSlot)] }
+    }
+
+    /// What `body` makes of the own types' identifiers, lent without counting a reference once they are made.
+    @inline(__always)
+    private func withIdentifiers<Result>(_ body: (IdentifierTable) -> Result) -> Result {
+        identifierTable.withPublished(as: IdentifierTable.self, body) ?? body(identifierTableValue)
     }
 
     /// The folded identifier of the own type in `slot`.
+    @inline(__always)
     func folded(_ slot: Int32) -> String {
-        foldedIdentifiers[Int(slot - firstSlot)]
+        withIdentifiers { $0.folded[Int(slot - firstSlot)] }
     }
 
     /// The declaration of the own type in `slot`, made the first time it is asked for.
@@ -169,27 +271,27 @@ final class DesktopTypes: Sendable {
     ///   and the identifiers of the parents.
     func declaration(_ slot: Int32, identifierOf: (Int32) -> String) -> TypeDeclaration {
         let index = Int(slot - firstSlot)
-        if let made = declarations.withLock({ $0.isEmpty ? nil : $0[index] }) {
-            return made
+        if let declaration = made.withLock({ $0.declarations.isEmpty ? nil : $0.declarations[index] }) {
+            return declaration
         }
-        let number = numbers[index]
-        let mimeType = database.types[number]
-        let conformsTo = parents[index].map(identifierOf)
-        let mimeTypes = [mimeType] + database.aliases[number]
+        let number = Int(numbers[index])
+        let mimeType = database.name(ofNumber: number)
+        let conformsTo = parents(slot).map(identifierOf)
+        let mimeTypes = [mimeType] + database.aliases(ofNumber: number)
         let extensions = database.extensions(ofNumber: number)
         let tags: [UTTagClass: [String]] =
             extensions.isEmpty ? [.mimeType: mimeTypes] : [.mimeType: mimeTypes, .filenameExtension: extensions]
         let declaration = TypeDeclaration(
-            identifier: identifiers[index], conformsTo: conformsTo, tags: tags, kind: .imported,
+            identifier: identifier(slot), conformsTo: conformsTo, tags: tags, kind: .imported,
             origin: .desktopDatabase(database.directory), entry: mimeType)
-        return declarations.withLock { made in
-            if made.isEmpty {
-                made = Array(repeating: nil, count: count)
+        return made.withLock { made in
+            if made.declarations.isEmpty {
+                made.declarations = Array(repeating: nil, count: count)
             }
-            if let first = made[index] {
+            if let first = made.declarations[index] {
                 return first  // another thread made it meanwhile: every caller gets the same one
             }
-            made[index] = declaration
+            made.declarations[index] = declaration
             return declaration
         }
     }
@@ -201,76 +303,57 @@ final class DesktopTypes: Sendable {
     /// - Returns: the description, or `nil` when the database has none for the type.
     func description(_ slot: Int32) -> String? {
         let index = Int(slot - firstSlot)
-        if let read = descriptions.withLock({ $0.isEmpty ? nil : $0[index] }) {
+        if let read = made.withLock({ $0.descriptions.isEmpty ? nil : $0.descriptions[index] }) {
             return read
         }
         let description = DesktopDescriptions.description(
-            of: database.types[numbers[index]], in: database.directory,
+            of: database.name(ofNumber: Int(numbers[index])), in: database.directory,
             languages: DesktopDescriptions.preferredLanguages())
-        descriptions.withLock { read in
-            if read.isEmpty {
-                read = Array(repeating: nil, count: count)
+        made.withLock { made in
+            if made.descriptions.isEmpty {
+                made.descriptions = Array(repeating: nil, count: count)
             }
-            read[index] = .some(description)
+            made.descriptions[index] = .some(description)
         }
         return description
     }
 
-    /// The direct parents of a desktop type: the types of its `sub-class-of` parents, then the abstract types of
-    /// its media type (`DesktopDatabase.mediaParents(ofNumber:)`), each once.
-    private static func parentSlots(of number: Int, in database: DesktopDatabase, slots: [Int32]) -> [Int32] {
-        var parents: [Int32] = []
-        for parent in database.parentNumbers[number] {
-            if let parent, !parents.contains(slots[parent]) {
-                parents.append(slots[parent])
-            }
-        }
-        let abstract = database.mediaParents(ofNumber: number)?.slots ?? []
-        if parents.isEmpty {
-            return abstract  // shared by every type of the media type
-        }
-        for slot in abstract where !parents.contains(slot) {
-            parents.append(slot)
-        }
-        return parents
-    }
-
-    /// Throws when the database's own types subclass each other in a cycle: the database is malformed. (A cycle
-    /// through the registry's declarations is the registry's `conformanceCycle`.)
-    private static func checkAcyclic(
-        _ parents: [[Int32]], firstSlot: Int32, database: DesktopDatabase, identifiers: [String]
-    ) throws(TypeRegistryError) {
+    /// The own types' slots, each after those of its parents that are own types too, by a depth-first search; or
+    /// the indexes (after `firstSlot`) of the types on a cycle, when they subclass each other in one.
+    private static func order(
+        parentStarts: [Int32], parentSlots: [Int32], firstSlot: Int32
+    ) -> (order: [Int32], cycle: [Int]?) {
         enum Mark { case unvisited, inProgress, done }
-        var marks = [Mark](repeating: .unvisited, count: parents.count)
-        var path: [(index: Int, next: Int)] = []
-        for start in parents.indices where marks[start] == .unvisited {
-            path.append((start, 0))
+        let count = parentStarts.count - 1
+        var marks = [Mark](repeating: .unvisited, count: count)
+        var order: [Int32] = []
+        order.reserveCapacity(count)
+        var path: [(index: Int, next: Int32)] = []
+        for start in 0..<count where marks[start] == .unvisited {
+            path.append((start, parentStarts[start]))
             marks[start] = .inProgress
             while let (index, next) = path.last {
-                guard next < parents[index].count else {
+                guard next < parentStarts[index + 1] else {
                     marks[index] = .done
+                    order.append(firstSlot + Int32(index))
                     path.removeLast()
                     continue
                 }
                 path[path.count - 1].next += 1
-                let parent = Int(parents[index][next] - firstSlot)
+                let parent = Int(parentSlots[Int(next)] - firstSlot)
                 guard parent >= 0 else {
-                    continue  // a type of the registry's own: no cycle through it is the database's alone
+                    continue  // a type of the registry's own
                 }
                 switch marks[parent] {
                 case .done: continue
                 case .unvisited:
                     marks[parent] = .inProgress
-                    path.append((parent, 0))
+                    path.append((parent, parentStarts[parent]))
                 case .inProgress:
-                    let cycle = path[(path.firstIndex { $0.index == parent } ?? 0)...].map { identifiers[$0.index] }
-                    throw TypeRegistryError(
-                        .malformedDatabase,
-                        file: DesktopDatabase.path(of: "subclasses", in: database.directory),
-                        message: "the types subclass each other in a cycle: "
-                            + (cycle + [cycle[0]]).joined(separator: " → "))
+                    return (order, path[(path.firstIndex { $0.index == parent } ?? 0)...].map(\.index))
                 }
             }
         }
+        return (order, nil)
     }
 }

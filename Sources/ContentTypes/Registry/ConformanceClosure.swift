@@ -12,23 +12,53 @@ final class ConformanceClosure: Sendable {
 
     /// Computes the closure of `parents` (direct parents by slot), visiting slots in `order`, which lists every
     /// slot after all of its parents.
-    init(parents: [[Int32]], order: [Int32]) {
+    init(parents: ParentLists, order: [Int32]) {
         let count = parents.count
         let wordsPerRow = max(1, (count + 63) / 64)
         var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in order {
-            let row = Int(slot) * wordsPerRow
-            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
-            for parent in parents[Int(slot)] {
-                let parentRow = Int(parent) * wordsPerRow
-                for word in 0..<wordsPerRow {
-                    words[row + word] |= words[parentRow + word]
-                }
-            }
+            Self.addRow(of: slot, parents: parents[slot], to: &words, wordsPerRow: wordsPerRow)
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
         self.count = count
+    }
+
+    /// Extends the catalog's closure with a desktop database's own types, when a registry declares nothing more: the
+    /// catalog's rows are copied, and only the database's worked out, in `desktop.order`.
+    init(catalog: ConformanceClosure, desktop: DesktopTypes) {
+        let count = catalog.count + desktop.count
+        let wordsPerRow = max(1, (count + 63) / 64)
+        var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
+        for slot in 0..<catalog.count {
+            for word in 0..<catalog.wordsPerRow {
+                words[slot * wordsPerRow + word] = catalog.words[slot * catalog.wordsPerRow + word]
+            }
+        }
+        let parentStarts = desktop.parentStarts
+        let parentSlots = desktop.parentSlots
+        for slot in desktop.order {
+            let index = Int(slot - desktop.firstSlot)
+            Self.addRow(
+                of: slot, parents: parentSlots[Int(parentStarts[index])..<Int(parentStarts[index + 1])], to: &words,
+                wordsPerRow: wordsPerRow)
+        }
+        self.words = words
+        self.wordsPerRow = wordsPerRow
+        self.count = count
+    }
+
+    /// Fills the row of `slot`: itself, and every type its parents conform to (their rows are filled already).
+    @inline(__always)
+    private static func addRow(of slot: Int32, parents: ArraySlice<Int32>, to words: inout [UInt64], wordsPerRow: Int) {
+        let row = Int(slot) * wordsPerRow
+        words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+        for parent in parents {
+            let parentRow = Int(parent) * wordsPerRow
+            for word in 0..<wordsPerRow {
+                words[row + word] |= words[parentRow + word]
+            }
+        }
     }
 
     /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry (the array's
@@ -80,5 +110,25 @@ final class ConformanceClosure: Sendable {
             }
         }
         return result
+    }
+}
+
+/// The direct parents of every slot of a registry: the catalog's and the declarations' lists, then those of the
+/// desktop database's own types, which `DesktopTypes` keeps in one flat table.
+struct ParentLists {
+    let entries: [[Int32]]
+    let desktop: DesktopTypes?
+
+    init(_ entries: [[Int32]], desktop: DesktopTypes? = nil) {
+        self.entries = entries
+        self.desktop = desktop
+    }
+
+    /// How many slots.
+    var count: Int { entries.count + (desktop?.count ?? 0) }
+
+    /// The direct parents of `slot`.
+    subscript(slot: Int32) -> ArraySlice<Int32> {
+        Int(slot) < entries.count ? entries[Int(slot)][...] : desktop?.parents(slot) ?? []
     }
 }

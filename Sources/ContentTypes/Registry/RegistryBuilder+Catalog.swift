@@ -70,8 +70,8 @@ struct CatalogPart: Sendable {
             RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot])
         }
         closure = ConformanceClosure(
-            parents: parents,
-            order: try RegistryBuilder.topologicalOrder(parents: parents) { declarations[Int($0)] })
+            parents: ParentLists(parents),
+            order: try RegistryBuilder.topologicalOrder(parents: ParentLists(parents)) { declarations[Int($0)] })
         conformance = CatalogConformance(closure: closure, systemCount: Int32(declarations.count))
     }
 }

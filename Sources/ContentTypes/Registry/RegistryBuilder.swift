@@ -60,13 +60,17 @@ enum RegistryBuilder {
         // The database's own types take the slots after the declarations'. A declaration may name one as a parent.
         var desktop: DesktopTypes?
         if let database = inputs.desktop {
-            desktop = try DesktopTypes(database: database, after: Int32(declarations.count)) { slotByIdentifier[$0] }
+            let declaresDesktopIdentifiers = folded.contains { DeferredDesktopDatabase.mayDeclare(folded: $0) }
+            desktop = try DesktopTypes(
+                database: database, after: Int32(declarations.count),
+                declaresDesktopIdentifiers: declaresDesktopIdentifiers
+            ) { slotByIdentifier[$0] }
         }
         func slot(of identifier: String) -> Int32? {
             slotByIdentifier[identifier] ?? desktop?.slot(forFolded: identifier)
         }
         var parents = catalog.parents
-        parents.reserveCapacity(declarations.count + (desktop?.count ?? 0))
+        parents.reserveCapacity(declarations.count)
         if declarations.count > systemCount {
             // Most types have one parent, and many the same one: those share one array per parent. (Only when
             // something is declared: the first `[Int32: …]` of a process looks up `Int32: Hashable` at run time, a
@@ -80,7 +84,6 @@ enum RegistryBuilder {
                 }
             }
         }
-        parents += desktop?.parents ?? []
         func identifier(of slot: Int32) -> String {
             Int(slot) < declarations.count ? declarations[Int(slot)].identifier : desktop?.identifier(slot) ?? ""
         }
@@ -97,9 +100,10 @@ enum RegistryBuilder {
             tagIndexes = TagIndexes(makeTagIndexes(catalog: catalog, declarations: declarations))
         }
         let closure: ConformanceClosure
-        if declarations.count == systemCount && desktop == nil {
-            closure = catalog.closure
+        if declarations.count == systemCount {
+            closure = desktop.map { ConformanceClosure(catalog: catalog.closure, desktop: $0) } ?? catalog.closure
         } else {
+            let parents = ParentLists(parents, desktop: desktop)
             let order = try topologicalOrder(parents: parents) { slot in
                 if let desktop, slot >= desktop.firstSlot {
                     return desktop.declaration(slot, identifierOf: identifier(of:))
@@ -168,7 +172,7 @@ enum RegistryBuilder {
     /// - Returns: every slot, each after its parents.
     /// - Throws: `TypeRegistryError` with `.conformanceCycle`, naming the types of the cycle.
     static func topologicalOrder(
-        parents: [[Int32]],
+        parents: ParentLists,
         declaration: (Int32) -> TypeDeclaration
     ) throws(TypeRegistryError) -> [Int32] {
         enum Mark { case unvisited, inProgress, done }
@@ -181,7 +185,7 @@ enum RegistryBuilder {
             path.append((start, 0))
             marks[Int(start)] = .inProgress
             while let (slot, next) = path.last {
-                let slotParents = parents[Int(slot)]
+                let slotParents = parents[slot]
                 if next == slotParents.count {
                     marks[Int(slot)] = .done
                     order.append(slot)
@@ -189,7 +193,7 @@ enum RegistryBuilder {
                     continue
                 }
                 path[path.count - 1].next += 1
-                let parent = slotParents[next]
+                let parent = slotParents[slotParents.startIndex + next]
                 switch marks[Int(parent)] {
                 case .done:
                     continue

@@ -90,7 +90,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
                 if Int(slot) < entries.count {
                     return entries[Int(slot)].parents
                 }
-                return desktop.map { $0.parents[Int(slot - $0.firstSlot)] } ?? []
+                return desktop.map { Array($0.parents(slot)) } ?? []
             }
             tagIndexes.filenameExtensions._checkInvariants()
             tagIndexes.mimeTypes._checkInvariants()
@@ -98,8 +98,7 @@ final class RegistryStorage: TypeOwner, @unchecked Sendable {
                 index._checkInvariants()
             }
             if let database = desktop?.database {
-                database.extensionIndex._checkInvariants()
-                database.mimeTypeIndex._checkInvariants()
+                database._checkInvariants()
             }
         #endif
     }

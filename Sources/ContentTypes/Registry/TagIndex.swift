@@ -28,6 +28,8 @@ final class TagIndex: Sendable {
     private let buckets: [Int32]
     /// How full the buckets may be: at most 1 / 2^`loadShift` (1, half full, or `sparse`, an eighth).
     private let loadShift: Int
+    /// Whether `words` holds the keys, for look-ups by `FoldedTag`; an index asked only with spans has none.
+    private let keepsWords: Bool
 
     /// The `loadShift` of the indexes that every look-up of a dynamic type misses in: a registry's own filename
     /// extensions and MIME types (`UTType(filenameExtension:)`, `UTType(mimeType:)`). At an eighth full, a tag no type
@@ -40,7 +42,10 @@ final class TagIndex: Sendable {
     /// - Parameters:
     ///   - builder: the tags and their slots.
     ///   - loadShift: how full the buckets may be: 1 / 2^`loadShift`, at least 1 (half full, the builder's table).
-    init(_ builder: TagIndexBuilder, loadShift: Int = 1) {
+    ///   - keepsWords: whether the index is asked with `FoldedTag`s, and so keeps each key in words (a registry's own
+    ///     indexes); the desktop database's are asked with spans only, and building the words was a third of
+    ///     building them (measured).
+    init(_ builder: TagIndexBuilder, loadShift: Int = 1, keepsWords: Bool = true) {
         // Each key's slots, in the order they were added, without repeats: counted, placed, then compacted.
         var starts = [Int32](repeating: 0, count: builder.keys.count + 1)
         for (key, _) in builder.additions {
@@ -62,7 +67,7 @@ final class TagIndex: Sendable {
         var words: [UInt64] = []
         for (number, key) in builder.keys.enumerated() {
             let wordsStart = words.count
-            for offset in stride(from: 0, to: Int(key.bytesCount), by: 8) {
+            for offset in stride(from: 0, to: keepsWords ? Int(key.bytesCount) : 0, by: 8) {
                 var word: UInt64 = 0
                 for index in offset..<min(offset + 8, Int(key.bytesCount)) {
                     word |= UInt64(builder.bytes[Int(key.bytesStart) + index]) &<< UInt64((index - offset) * 8)
@@ -70,8 +75,13 @@ final class TagIndex: Sendable {
                 words.append(word)
             }
             let start = slots.count
-            for slot in placed[Int(starts[number])..<Int(starts[number + 1])] where !slots[start...].contains(slot) {
-                slots.append(slot)
+            if starts[number + 1] - starts[number] == 1 {
+                slots.append(placed[Int(starts[number])])  // most keys have one slot: nothing to repeat
+            } else {
+                for slot in placed[Int(starts[number])..<Int(starts[number + 1])] where !slots[start...].contains(slot)
+                {
+                    slots.append(slot)
+                }
             }
             keys.append(
                 Key(
@@ -85,6 +95,7 @@ final class TagIndex: Sendable {
         self.buckets =
             loadShift <= 1 ? builder.buckets : TagIndexBuilder.place(builder.keys.map(\.hash), loadShift: loadShift)
         self.loadShift = max(1, loadShift)
+        self.keepsWords = keepsWords
     }
 
     /// The first slot with the folded tag `key` that `accept` accepts, trying the preferred ones first.
@@ -108,7 +119,8 @@ final class TagIndex: Sendable {
 
     /// Where the slots of the folded tag `key` are in `slots`; empty when no type has the tag.
     private func positions(ofFolded key: FoldedTag) -> Range<Int> {
-        positions(hash: TagIndexBuilder.hash(key), count: key.count) { sameWords(from: Int($0.wordsStart), key) }
+        assert(keepsWords, "an index without words is asked with spans only")
+        return positions(hash: TagIndexBuilder.hash(key), count: key.count) { sameWords(from: Int($0.wordsStart), key) }
     }
 
     /// Where the slots of the tag with `hash` and `count` bytes are in `slots`, the key found being the one `isTag`
@@ -149,6 +161,23 @@ final class TagIndex: Sendable {
         }
     }
 
+    /// Calls `body` with every slot with the folded tag `key`, preferred first.
+    func forEachSlot(withFolded key: Span<UInt8>, _ body: (Int32) -> Void) {
+        for position in positions(ofFolded: key) {
+            body(slots[position])
+        }
+    }
+
+    /// Calls `body` with every tag of the index, folded, and its preferred slot, in the order the tags were first
+    /// added.
+    func forEachKey(_ body: (Span<UInt8>, Int32) -> Void) {
+        let stored = bytes
+        for key in keys where key.slotsCount > 0 {
+            let start = Int(key.bytesStart)
+            body(stored.span.extracting(start..<start + Int(key.bytesCount)), slots[Int(key.slotsStart)])
+        }
+    }
+
     /// How many tags the index has.
     var count: Int { keys.count }
 
@@ -171,16 +200,16 @@ final class TagIndex: Sendable {
                 precondition(start >= 0 && end <= bytes.count, "key \(number): bytes out of range")
                 let keyBytes = Array(bytes[start..<end])
                 precondition(key.hash == TagIndexBuilder.hash(keyBytes.span), "key \(number): hash")
-                let wordCount = (keyBytes.count + 7) / 8
+                let wordCount = keepsWords ? (keyBytes.count + 7) / 8 : 0
                 precondition(
                     key.wordsStart >= 0 && Int(key.wordsStart) + wordCount <= words.count,
                     "key \(number): words out of range")
-                for (index, byte) in keyBytes.enumerated() {
+                for (index, byte) in keyBytes.enumerated() where keepsWords {
                     let word = words[Int(key.wordsStart) + index / 8]
                     precondition(
                         UInt8(truncatingIfNeeded: word >> UInt64(index % 8 * 8)) == byte, "key \(number): words")
                 }
-                if keyBytes.count % 8 != 0 {
+                if keepsWords && keyBytes.count % 8 != 0 {
                     precondition(
                         words[Int(key.wordsStart) + wordCount - 1] >> UInt64(keyBytes.count % 8 * 8) == 0,
                         "key \(number): zero past its end")
@@ -275,9 +304,8 @@ struct TagIndexBuilder: Sendable {
             return number
         }
         keys.append(Key(hash: hash, bytesStart: Int32(bytes.count), bytesCount: Int32(folded.count), firstSlot: slot))
-        for offset in folded.indices {
-            bytes.append(folded[offset])
-        }
+        // At once: appended byte by byte, a key cost about 700 instructions (measured).
+        folded.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         additions.append((Int32(keys.count - 1), slot))
         buckets[bucket] = Int32(keys.count)
         if keys.count * 2 > buckets.count {
@@ -320,25 +348,33 @@ struct TagIndexBuilder: Sendable {
         return (nil, bucket)
     }
 
-    /// Whether `key` is the bytes stored from `start`, which hold at least as many: compared eight bytes at a time
-    /// (the last eight, overlapping, for the rest of a key of eight bytes or more).
+    /// Whether `key` is the bytes stored from `start`, which hold at least as many.
     @inline(__always)
     static func equal(_ stored: [UInt8], from start: Int, _ key: Span<UInt8>) -> Bool {
-        let count = key.count
-        let storedKey = stored.span.extracting(start..<start + count)
-        let left = storedKey.bytes
-        let right = key.bytes
+        equal(stored.span.extracting(start..<start + key.count), key)
+    }
+
+    /// Whether two runs of bytes are the same, compared eight bytes at a time (the last eight, overlapping, for the
+    /// rest of a run of eight bytes or more).
+    @inline(__always)
+    static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
+        let count = left.count
+        guard count == right.count else {
+            return false
+        }
+        let leftBytes = left.bytes
+        let rightBytes = right.bytes
         var offset = 0
         while offset + 8 <= count {
-            if ByteWord.load(left, at: offset) != ByteWord.load(right, at: offset) {
+            if ByteWord.load(leftBytes, at: offset) != ByteWord.load(rightBytes, at: offset) {
                 return false
             }
             offset += 8
         }
         if offset < count && count >= 8 {
-            return ByteWord.load(left, at: count - 8) == ByteWord.load(right, at: count - 8)
+            return ByteWord.load(leftBytes, at: count - 8) == ByteWord.load(rightBytes, at: count - 8)
         }
-        for index in offset..<count where storedKey[index] != key[index] {
+        for index in offset..<count where left[index] != right[index] {
             return false
         }
         return true

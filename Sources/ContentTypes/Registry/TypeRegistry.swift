@@ -51,8 +51,10 @@ public struct TypeRegistry: Sendable {
         try adding(DeclarationFile(contentsOf: file).declarations)
     }
 
-    /// This registry plus the freedesktop shared-mime-info database, read from its generated files (`types`,
-    /// `subclasses`, `aliases`, `globs2`) in `directory`.
+    /// This registry plus the freedesktop shared-mime-info database, read from the files `update-mime-database`
+    /// generates in `directory`: its `mime.cache`, mapped, when the cache is current (not older than `types`,
+    /// `aliases`, `subclasses` and `globs2`) and well-formed; else those text files. The answers are the same either
+    /// way.
     ///
     /// Every MIME type the database knows resolves to a type: the catalog type that has the MIME type when there is
     /// one (catalog types keep their own tags; the database's extra extensions and aliases only lead to them), a

@@ -58,6 +58,18 @@ import Synchronization
 //    stack, `count` bytes long; it is read only as a `Span` of exactly that buffer (bounds-checked reads,
 //    `ByteWord.load`'s checks above), which lives only while the closure runs; nothing keeps the buffer or the `Span`
 //    after it.
+//
+// 7. A table built once and then read without a lock (`PublishedTable`: a desktop database's extension table, its
+//    types' identifiers), through one atomic word holding an `Unmanaged` reference, seen as its class without a
+//    checked cast (`unsafeDowncast`, which checks it in debug builds). Invariants:
+//    - the word is `nil` until the table is built, then holds one reference retained for it (`passRetained`), which
+//      `deinit` releases; it is written once, under `building`'s lock, and never again;
+//    - a reader that loads a reference (acquiring, paired with the releasing store) uses it only while it holds the
+//      `PublishedTable`, whose `deinit` alone releases the table: `takeUnretainedValue` returns a strong reference
+//      before that can happen;
+//    - the table is an immutable `Sendable` class, so what readers see after the load is what the builder wrote;
+//    - each `PublishedTable` holds tables of one class, and every use names that class (one property, one type).
+//    Debug builds check that the word, once set, still holds the table first stored (`assert` in `value`).
 
 extension Folding {
     /// Calls `body` with an ASCII tag folded as `foldTag(_:of:)` folds it, or with `nil` when the folded tag is not
@@ -320,5 +332,66 @@ extension TypeRegistry {
             new.release()  // out of memory for the slot: this read goes without a snapshot
         }
         return registry
+    }
+}
+
+// MARK: Tables built once and read without a lock
+
+/// A table built the first time it is needed and read without a lock from then on: one atomic word, written once.
+/// A class, so that copies of what holds it share the one table. Not generic: a generic class's metadata is made at
+/// run time, the first time each is used, which a process's first use of the desktop database would pay (tens of
+/// microseconds, measured); the table's type is given at each use instead, and checked in debug builds.
+final class PublishedTable: @unchecked Sendable {
+    // Sendable: the word is atomic, and holds only `Sendable` tables (every method takes `Table: Sendable`).
+    private let word = Atomic<Unmanaged<AnyObject>?>(nil)
+    /// Held while the table is built, so that threads needing it meanwhile wait for one build.
+    private let building = Mutex(())
+
+    init() {}
+
+    /// The table, if it is built; `Table` must be the type it is built as.
+    @inline(__always)
+    func published<Table: AnyObject & Sendable>(as _: Table.Type) -> Table? {
+        guard let table = word.load(ordering: .acquiring)?.takeUnretainedValue() else {
+            return nil
+        }
+        return unsafeDowncast(table, to: Table.self)
+    }
+
+    /// What `body` makes of the table, if it is built, lent without counting a reference: the look-up paths' way in
+    /// (a retain and a release of the table cost a look-up 5-20 ns, measured). `Table` must be the type it is built
+    /// as; the table lives as long as this `PublishedTable`, which the caller holds.
+    @inline(__always)
+    func withPublished<Table: AnyObject & Sendable, Result>(as _: Table.Type, _ body: (Table) -> Result) -> Result? {
+        guard let word = word.load(ordering: .acquiring) else {
+            return nil
+        }
+        return word._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Table.self)) }
+    }
+
+    /// The table, built by `build` the first time (once, whatever the threads).
+    func value<Table: AnyObject & Sendable>(as type: Table.Type, orBuild build: () -> Table) -> Table {
+        if let table = published(as: type) {
+            return table
+        }
+        return building.withLock { _ in
+            if let table = published(as: type) {
+                return table  // another thread built it meanwhile
+            }
+            let table = build()
+            word.store(Unmanaged.passRetained(table), ordering: .releasing)
+            assert(published(as: type) === table, "a published table is written once")
+            return table
+        }
+    }
+
+    /// Publishes a table built already; it must not have one yet.
+    func publish<Table: AnyObject & Sendable>(_ table: Table) {
+        let published = value(as: Table.self) { table }
+        assert(published === table, "a table is published once")
+    }
+
+    deinit {
+        word.load(ordering: .acquiring)?.release()
     }
 }

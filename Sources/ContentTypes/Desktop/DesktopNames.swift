@@ -1,0 +1,75 @@
+/// The names of a desktop database's types and aliases by folded name: what reading the database looks names up in
+/// (an alias's type, a parent, a catalog MIME type, a type a glob names), and what its MIME look-ups read until their
+/// index is built (`DesktopDatabase.mimeTypeIndex`).
+///
+/// An open-addressing table of entries over the names' own bytes, which it does not copy: a line of `types` (its
+/// number), or an alias (`DesktopDatabase.aliasFlag` and its index), each with the upper half of its folded name's Every entry is kept, in the order added: an alias spelled as a type is a second entry of that name, after
+/// the type's. The table is at most half full. Adding a name costs a hash and a probe, against a key, its bytes and
+/// its slot appended to a `TagIndexBuilder` and the index built from it. The table is at most two thirds full, and
+/// keeps the upper half of each hash: the machine's 1,150 names take 2,048 buckets, 16 KiB (memory touched for the
+/// first time is most of what a process's first use of the database costs).
+struct DesktopNames: Sendable {
+    /// Entries plus one by bucket; 0 is an empty bucket. A power of two long, at most two thirds full.
+    private var buckets: [Int32]
+    /// The upper half of the hash of each bucket's name (the lower half, masked, is where its probe starts).
+    private var hashes: [UInt32]
+    private(set) var count = 0
+    /// How many names the table was made for: it never holds more (and so is never more than two thirds full).
+    let capacity: Int
+
+    /// Marks an entry whose name is not folded already (capitals, spaces or more than ASCII): compared once folded.
+    static let unfolded: Int32 = 1 << 29
+    /// The bits of an entry that number it: a line of `types`, or an alias.
+    static let numberMask: Int32 = (1 << 29) - 1
+
+    /// A table with room for `capacity` names: the caller counts them first (the lines of `types` and the aliases).
+    init(capacity: Int) {
+        self.capacity = capacity
+        var size = 16
+        while 2 * size < 3 * capacity {
+            size *= 2
+        }
+        buckets = [Int32](repeating: 0, count: size)
+        hashes = [UInt32](repeating: 0, count: size)
+    }
+
+    /// Adds an entry whose folded name hashes to `hash` (`TagIndexBuilder.hash`), after those already added; at most
+    /// `capacity` of them.
+    mutating func add(_ entry: Int32, hash: UInt64) {
+        precondition(count < capacity, "names: more than the \(capacity) counted")
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            bucket = (bucket + 1) & mask
+        }
+        buckets[bucket] = entry + 1
+        hashes[bucket] = UInt32(truncatingIfNeeded: hash >> 32)
+        count += 1
+    }
+
+    /// Calls `body` with each entry whose name hashes to `hash` and that `matches` (its name is the folded name
+    /// asked), in the order they were added, until `body` returns `false`.
+    @inline(__always)
+    func forEach(hash: UInt64, matches: (Int32) -> Bool, _ body: (Int32) -> Bool) {
+        let mask = buckets.count - 1
+        let upper = UInt32(truncatingIfNeeded: hash >> 32)
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while buckets[bucket] != 0 {
+            let entry = buckets[bucket] - 1
+            if hashes[bucket] == upper && matches(entry) && !body(entry) {
+                return
+            }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// Checks the table's invariants, in debug builds: buckets a power of two, at most half full, as many entries as
+    /// added, each found from its bucket's hash before any empty bucket.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(buckets.count.nonzeroBitCount == 1, "names: a power of two of buckets")
+            precondition(count <= capacity && 3 * capacity <= 2 * buckets.count, "names: at most two thirds full")
+            precondition(buckets.count(where: { $0 != 0 }) == count, "names: one bucket an entry")
+        #endif
+    }
+}
