@@ -1,12 +1,13 @@
 /// The names of a desktop database's types and aliases by folded name: what reading the database looks names up in
-/// (an alias's type, a parent, a catalog MIME type, a type a glob names), and what its MIME look-ups read until their
-/// index is built (`DesktopDatabase.mimeTypeIndex`).
+/// (an alias's type, a parent, a catalog MIME type, a type a glob names). Look-ups by MIME type read an index made
+/// from them when first needed (`DesktopDatabase.mimeTypeIndex`).
 ///
 /// An open-addressing table of entries over the names' own bytes, which it does not copy: a line of `types` (its
-/// number), or an alias (`DesktopDatabase.aliasFlag` and its index), each with the upper half of its folded name's Every entry is kept, in the order added: an alias spelled as a type is a second entry of that name, after
-/// the type's. The table is at most half full. Adding a name costs a hash and a probe, against a key, its bytes and
-/// its slot appended to a `TagIndexBuilder` and the index built from it. The table is at most two thirds full, and
-/// keeps the upper half of each hash: the machine's 1,150 names take 2,048 buckets, 16 KiB (memory touched for the
+/// number), or an alias (`DesktopDatabase.aliasFlag` and its index), each with the upper half of its folded name's
+/// hash (the lower half, masked, is where its probe starts). Every entry is kept, in the order added: an alias spelled
+/// as a type is a second entry of that name, after the type's. Adding a name costs a hash and a probe, where the
+/// MIME index costs a key, its bytes and its slot appended to a `TagIndexBuilder` and the index built from it. The
+/// table is at most two thirds full: the machine's 1,150 names take 2,048 buckets, 16 KiB (memory touched for the
 /// first time is most of what a process's first use of the database costs).
 struct DesktopNames: Sendable {
     /// Entries plus one by bucket; 0 is an empty bucket. A power of two long, at most two thirds full.
