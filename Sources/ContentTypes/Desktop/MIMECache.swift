@@ -445,7 +445,7 @@ package final class MIMECache: Sendable {
                 return false
             }
             forEachListedExtension(bytes) { extensionBytes, type, weight in
-                if Self.equal(extensionBytes, ext) {
+                if TagIndexBuilder.equal(extensionBytes, ext) {
                     walk.found.append(type)
                     walk.found.append(weight)
                 }
@@ -483,17 +483,6 @@ package final class MIMECache: Sendable {
                 body(found[index], found[index + 1])
             }
             index += 2
-        }
-        return true
-    }
-
-    /// Whether two byte spans hold the same bytes.
-    private static func equal(_ left: Span<UInt8>, _ right: Span<UInt8>) -> Bool {
-        guard left.count == right.count else {
-            return false
-        }
-        for index in 0..<left.count where left[index] != right[index] {
-            return false
         }
         return true
     }
