@@ -290,13 +290,19 @@ final class DesktopDatabase: Sendable {
         Int(aliasBounds[2 * alias])..<Int(aliasBounds[2 * alias + 1])
     }
 
+    /// The numbers of type `number`'s `sub-class-of` parents, in the source's order; -1 for a parent the database
+    /// does not list.
+    func listedParents(ofNumber number: Int) -> ArraySlice<Int32> {
+        parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])]
+    }
+
     /// Appends to `parents` the direct parents of type `number`, each once: the slots (in `slots`, by type number) of
     /// its `sub-class-of` parents that the database lists, then those of the abstract catalog types it conforms to
     /// besides them: its media type's, when it has no parent the database lists, or when it is not an `application/`
     /// type and no parent has its media type (an image subclassing an archive is still an image).
     func appendParents(ofNumber number: Int, slots: [Int32], to parents: inout [Int32]) {
         let start = parents.count
-        for parent in parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])] where parent >= 0 {
+        for parent in listedParents(ofNumber: number) where parent >= 0 {
             let slot = slots[Int(parent)]
             if !parents[start...].contains(slot) {
                 parents.append(slot)
