@@ -154,10 +154,6 @@ final class DesktopTypes: Sendable {
         var folded: [String]
         /// Their slots by folded identifier.
         var index = TagIndexBuilder()
-        /// Only a catalog identifier with the prefix of desktop identifiers can clash with one.
-        private static let catalogHasDesktopIdentifiers = CatalogPart.shared.folded.contains {
-            DeferredDesktopDatabase.mayDeclare(folded: $0)
-        }
 
         /// Room for `count` own types.
         init(count: Int) {
@@ -167,16 +163,14 @@ final class DesktopTypes: Sendable {
         }
 
         /// The identifier of the type named `mimeType`, and folded: `DesktopDatabase.identifier(for:)`, with `-2`,
-        /// `-3`… when the catalog or a type added before has it. Made in the database's order, so that the suffixes
-        /// go to the later types.
+        /// `-3`… when a type added before has it (the catalog has none with their prefix: `CatalogPart` checks it).
+        /// Made in the database's order, so that the suffixes go to the later types.
         func make(_ mimeType: String) -> (identifier: String, folded: String) {
             var identifier = DesktopDatabase.identifier(for: mimeType)
             var folded = Folding.fold(identifier)
             var suffix = 2
-            // Taken by the catalog, else by one of the database's types: try the next suffix.
-            while (Self.catalogHasDesktopIdentifiers && RegistryStorage.system.slot(forFolded: folded) != nil)
-                || index.contains(folded: folded)
-            {
+            // Taken by one of the database's types: try the next suffix.
+            while index.contains(folded: folded) {
                 identifier = DesktopDatabase.identifier(for: mimeType) + "-\(suffix)"
                 folded = Folding.fold(identifier)
                 suffix += 1
@@ -353,34 +347,40 @@ final class DesktopTypes: Sendable {
     private static func order(
         parentStarts: [Int32], parentSlots: [Int32], firstSlot: Int32, supertypes count: Int
     ) -> (order: [Int32], cycle: [Int]?) {
-        enum Mark { case unvisited, inProgress, done }
-        var marks = [Mark](repeating: .unvisited, count: count)
+        // Arrays of integers only, whose metadata a process has made already (an array of a new element type costs
+        // the runtime a lookup by name the first time).
+        let (unvisited, inProgress, done): (UInt8, UInt8, UInt8) = (0, 1, 2)
+        var marks = [UInt8](repeating: unvisited, count: count)
         var order: [Int32] = []
         order.reserveCapacity(count)
-        var path: [(index: Int, next: Int32)] = []
-        for start in 0..<count where marks[start] == .unvisited {
-            path.append((start, parentStarts[start]))
-            marks[start] = .inProgress
-            while let (index, next) = path.last {
+        // The types being visited, each with the next of its parents to look at: two entries a type.
+        var path: [Int32] = []
+        for start in 0..<count where marks[start] == unvisited {
+            path.append(Int32(start))
+            path.append(parentStarts[start])
+            marks[start] = inProgress
+            while path.count >= 2 {
+                let index = Int(path[path.count - 2])
+                let next = path[path.count - 1]
                 guard next < parentStarts[index + 1] else {
-                    marks[index] = .done
+                    marks[index] = done
                     order.append(firstSlot + Int32(index))
-                    path.removeLast()
+                    path.removeLast(2)
                     continue
                 }
-                path[path.count - 1].next += 1
+                path[path.count - 1] += 1
                 let parent = Int(parentSlots[Int(next)] - firstSlot)
                 guard parent >= 0 else {
                     continue  // a type of the registry's own
                 }
                 assert(parent < count, "an own type's parent has subtypes")
-                switch marks[parent] {
-                case .done: continue
-                case .unvisited:
-                    marks[parent] = .inProgress
-                    path.append((parent, parentStarts[parent]))
-                case .inProgress:
-                    return (order, path[(path.firstIndex { $0.index == parent } ?? 0)...].map(\.index))
+                if marks[parent] == unvisited {
+                    marks[parent] = inProgress
+                    path.append(Int32(parent))
+                    path.append(parentStarts[parent])
+                } else if marks[parent] == inProgress {
+                    let types = stride(from: 0, to: path.count, by: 2).map { Int(path[$0]) }
+                    return (order, Array(types[(types.firstIndex(of: parent) ?? 0)...]))
                 }
             }
         }

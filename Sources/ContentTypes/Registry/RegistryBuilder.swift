@@ -60,7 +60,10 @@ enum RegistryBuilder {
         // The database's own types take the slots after the declarations'. A declaration may name one as a parent.
         var desktop: DesktopTypes?
         if let database = inputs.desktop {
-            let declaresDesktopIdentifiers = folded.contains { DeferredDesktopDatabase.mayDeclare(folded: $0) }
+            // (The catalog declares none: `CatalogPart` checks it.)
+            let declaresDesktopIdentifiers = folded[Int(systemCount)...].contains {
+                DeferredDesktopDatabase.mayDeclare(folded: $0)
+            }
             desktop = try DesktopTypes(
                 database: database, after: Int32(declarations.count),
                 declaresDesktopIdentifiers: declaresDesktopIdentifiers
