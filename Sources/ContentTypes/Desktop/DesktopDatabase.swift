@@ -758,12 +758,18 @@ private struct Skeleton {
             knownParent[Int(child)] = knownParent[Int(child)] || parents[pair] >= 0
             sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair] != 0
         }
+        // Names come grouped by media type (`types` is sorted): one with the key of the name before it has its rules.
+        var lastKey = DesktopDatabase.MediaParents.MediaKey.unpacked
+        var lastMedia = (parents: DesktopDatabase.MediaParents.data, isApplication: false)
         let mediaParents = names.withSpan { bytes in
             (0..<count).map { number -> UInt8 in
                 let name = bytes.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1]))
-                let media = DesktopDatabase.MediaParents.media(of: name, key: .init(of: name))
-                let takesThem = !knownParent[number] || (!media.isApplication && !sameMediaParent[number])
-                return takesThem ? UInt8(media.parents.rawValue) : DesktopDatabase.MediaParents.noRawValue
+                let key = DesktopDatabase.MediaParents.MediaKey(of: name)
+                if key != lastKey || key == .unpacked {
+                    (lastKey, lastMedia) = (key, DesktopDatabase.MediaParents.media(of: name, key: key))
+                }
+                let takesThem = !knownParent[number] || (!lastMedia.isApplication && !sameMediaParent[number])
+                return takesThem ? UInt8(lastMedia.parents.rawValue) : DesktopDatabase.MediaParents.noRawValue
             }
         }
         return (parentStarts, parentNumbers, mediaParents)

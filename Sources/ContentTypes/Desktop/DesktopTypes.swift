@@ -83,10 +83,11 @@ final class DesktopTypes: Sendable {
         var slots = database.catalogSlots(in: CatalogPart.shared.builtTagIndexes.mimeTypes)
         var numbers: [Int32] = []
         numbers.reserveCapacity(database.typeCount)
+        let canonical = database.canonical
         // A type of its own: listed first under its name (a later line of the same type is that line's) and not the
         // catalog's.
         func isOwn(_ number: Int) -> Bool {
-            database.canonical[number] == number && slots[number] < 0
+            canonical[number] == number && slots[number] < 0
         }
         if declaresDesktopIdentifiers {
             // A type the registry declares with this identifier is that declaration's: it wins, and the database's
