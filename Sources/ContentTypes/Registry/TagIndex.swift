@@ -455,13 +455,12 @@ struct TagIndexBuilder: Sendable {
             }
             tail = last &>> UInt64((8 - rest) * 8)
         } else if rest > 0 {
-            var checked: UInt64 = 0
-            for index in 0..<8 {
-                let byte = UInt64(bytes[offset + (index < rest ? index : 0)]) &<< UInt64(index * 8)
-                checked |= byte
-                tail |= index < rest ? byte : 0
+            for index in 0..<rest {
+                tail |= UInt64(bytes[offset + index]) &<< UInt64(index * 8)
             }
-            guard accept(checked) else {
+            // Checked as a word: the bytes, then the first of them again in the bytes past them.
+            let kept: UInt64 = (1 &<< UInt64(8 * rest)) &- 1
+            guard accept(tail | (ByteWord.ones &* (tail & 0xFF)) & ~kept) else {
                 return nil
             }
         }
