@@ -319,50 +319,69 @@ final class DesktopDatabase: Sendable {
     /// looked up in the database's index, which finds the types and aliases with that name. That is 300-odd look-ups
     /// instead of one or two in the catalog for each of the database's 1,100 names and aliases.
     func catalogSlots(in catalog: TagIndex) -> [Int32] {
-        var ownSlots = [Int32](repeating: -1, count: typeCount)
-        var aliasSlots = [Int32](repeating: -1, count: typeCount)
-        var aliasIndexes = [Int32](repeating: .max, count: typeCount)
+        var given = GivenSlots(typeCount: typeCount)
         typesBytes.withSpan { types in
             aliasBytes.withSpan { aliases in
-                // Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many
-                // bytes (a name that lost spaces in folding is not the string `bridges` would have been asked for).
-                func give(_ slot: Int32, to key: Span<UInt8>, isBridge: Bool) {
-                    _ = Self.first(
-                        key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds,
-                        aliasBounds: aliasBounds, types: types, aliases: aliases
-                    ) { entry in
-                        let index = Int(entry & DesktopNames.numberMask)
-                        if entry & Self.aliasFlag == 0 {
-                            let number = Int(canonical[index])
-                            if ownSlots[number] < 0
-                                && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
-                            {
-                                ownSlots[number] = slot
-                            }
-                        } else {
-                            let number = Int(aliasNumbers[index])
-                            if index < aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
-                                aliasIndexes[number] = Int32(index)
-                                aliasSlots[number] = slot
-                            }
-                        }
-                        return false
-                    }
+                catalog.forEachKey { key, slot in
+                    give(slot, to: key, isBridge: false, types: types, aliases: aliases, given: &given)
                 }
-                catalog.forEachKey { key, slot in give(slot, to: key, isBridge: false) }
                 for (bridge, slot) in zip(Self.bridges, Self.bridgeSlots) where slot >= 0 {
                     // (`bridges` is folded already.)
                     let key = bridge.mimeType.utf8.span
                     if catalog.firstSlot(withFolded: key, where: { _ in true }) == nil {
-                        give(slot, to: key, isBridge: true)
+                        give(slot, to: key, isBridge: true, types: types, aliases: aliases, given: &given)
                     }
                 }
             }
         }
-        for number in ownSlots.indices where ownSlots[number] < 0 {
-            ownSlots[number] = aliasSlots[number]
+        for number in given.own.indices where given.own[number] < 0 {
+            given.own[number] = given.alias[number]
         }
-        return ownSlots
+        return given.own
+    }
+
+    /// The catalog slots given so far (`catalogSlots(in:)`), by type number: to the type's own name, and to its
+    /// alias with the lowest index. (A value passed along rather than variables a local function captures, which the
+    /// compiler checks for exclusive access at run time.)
+    private struct GivenSlots {
+        var own: [Int32]
+        var alias: [Int32]
+        var aliasIndexes: [Int32]
+
+        init(typeCount: Int) {
+            own = [Int32](repeating: -1, count: typeCount)
+            alias = [Int32](repeating: -1, count: typeCount)
+            aliasIndexes = [Int32](repeating: .max, count: typeCount)
+        }
+    }
+
+    /// Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many bytes (a name
+    /// that lost spaces in folding is not the string `bridges` would have been asked for).
+    private func give(
+        _ slot: Int32, to key: Span<UInt8>, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
+        given: inout GivenSlots
+    ) {
+        _ = Self.first(
+            key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+            types: types, aliases: aliases
+        ) { entry in
+            let index = Int(entry & DesktopNames.numberMask)
+            if entry & Self.aliasFlag == 0 {
+                let number = Int(canonical[index])
+                if given.own[number] < 0
+                    && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
+                {
+                    given.own[number] = slot
+                }
+            } else {
+                let number = Int(aliasNumbers[index])
+                if index < given.aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
+                    given.aliasIndexes[number] = Int32(index)
+                    given.alias[number] = slot
+                }
+            }
+            return false
+        }
     }
 
     // MARK: Look-ups by extension

@@ -84,16 +84,11 @@ final class DesktopTypes: Sendable {
         var numbers: [Int32] = []
         numbers.reserveCapacity(database.typeCount)
         let canonical = database.canonical
-        // A type of its own: listed first under its name (a later line of the same type is that line's) and not the
-        // catalog's.
-        func isOwn(_ number: Int) -> Bool {
-            canonical[number] == number && slots[number] < 0
-        }
         if declaresDesktopIdentifiers {
             // A type the registry declares with this identifier is that declaration's: it wins, and the database's
             // tags lead to it. The others take slots in the database's order.
             var identifiers = Identifiers(count: database.typeCount)
-            for number in 0..<database.typeCount where isOwn(number) {
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
                 let made = identifiers.make(database.name(ofNumber: number))
                 if let declared = declaredSlot(made.folded) {
                     identifiers.index.add(folded: made.folded, slot: declared)
@@ -109,8 +104,9 @@ final class DesktopTypes: Sendable {
         } else {
             // The types with subtypes first, then the others, each in the database's order.
             var isSupertype = [Bool](repeating: false, count: database.typeCount)
-            for number in 0..<database.typeCount where isOwn(number) {
-                for parent in database.listedParents(ofNumber: number) where parent >= 0 && isOwn(Int(parent)) {
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
+                for parent in database.listedParents(ofNumber: number)
+                where parent >= 0 && Self.isOwn(Int(parent), canonical, slots) {
                     isSupertype[Int(parent)] = true
                 }
             }
@@ -119,7 +115,7 @@ final class DesktopTypes: Sendable {
                 numbers.append(Int32(number))
             }
             supertypeCount = numbers.count
-            for number in 0..<database.typeCount where isOwn(number) {
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
                 slots[number] = count + Int32(numbers.count)
                 numbers.append(Int32(number))
             }
@@ -147,6 +143,13 @@ final class DesktopTypes: Sendable {
                 message: "the types subclass each other in a cycle: "
                     + (identifiers + [identifiers[0]]).joined(separator: " → "))
         }
+    }
+
+    /// Whether type `number` of the database is one of its own: listed first under its name (a later line of the same
+    /// type is that line's) and without a slot yet (the catalog's types have theirs). (A function of its arguments:
+    /// a local function capturing `slots` would have it checked for exclusive access at run time.)
+    private static func isOwn(_ number: Int, _ canonical: [Int32], _ slots: [Int32]) -> Bool {
+        canonical[number] == number && slots[number] < 0
     }
 
     /// The identifiers of the own types being made, by slot after `firstSlot`, each unique.
