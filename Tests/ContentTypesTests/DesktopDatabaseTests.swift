@@ -165,6 +165,51 @@ struct DesktopDatabaseTests {
         #expect(other.tags[.filenameExtension] == nil && twice.tags[.filenameExtension] == ["twc"])
     }
 
+    /// A type listed twice whose first line has capitals is still one type: its later line's. (Reading the second
+    /// line once trapped: the earlier line's entry carried the mark of a name not folded.)
+    @Test func aTypeListedFirstWithCapitalsIsOneType() throws {
+        let directory = try Self.database(
+            types: "Text/X-Twice\ntext/x-other\ntext/x-twice\n", subclasses: "text/x-other TEXT/X-TWICE\n",
+            globs: "50:text/x-twice:*.twc\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+        #expect(registry.count == TypeRegistry.system.count + 2)
+        let twice = try #require(registry.type(tag: "twc", tagClass: .filenameExtension, conformingTo: nil))
+        #expect(twice.identifier == "org.freedesktop.mime.text.x-twice")
+        #expect(registry.type(tag: "TEXT/X-TWICE", tagClass: .mimeType, conformingTo: nil) == twice)
+        let other = try #require(registry.type(tag: "text/x-other", tagClass: .mimeType, conformingTo: nil))
+        #expect(other.conforms(to: twice) && !twice.conforms(to: other))
+    }
+
+    /// The database's types with subtypes take the first of its slots, and the closure has columns up to them alone;
+    /// every other type is a subtype of nothing but answers as any: conforming to itself and to its supertypes, and
+    /// no other type conforming to it.
+    @Test func typesWithSubtypesComeFirstAndTheOthersNeedNoColumn() throws {
+        let directory = try Self.database(
+            types: "application/x-leaf\napplication/x-middle\napplication/x-root\ntext/x-alone\n",
+            subclasses: "application/x-leaf application/x-middle\napplication/x-middle application/x-root\n",
+            globs: "50:application/x-leaf:*.leaf\n50:application/x-middle:*.middle\n50:application/x-root:*.root\n"
+                + "50:text/x-alone:*.alone\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let registry = try TypeRegistry().addingDesktopDatabase(at: directory)
+        let (leaf, middle, root, alone) = try ["leaf", "middle", "root", "alone"].map { tag in
+            try #require(registry.type(tag: tag, tagClass: .filenameExtension, conformingTo: nil))
+        }.quadruple()
+        let first = TypeRegistry.system.count
+        // The supertypes first, each group in the database's order.
+        #expect(registry.types.dropFirst(first).map(\.identifier) == [middle, root, leaf, alone].map(\.identifier))
+        let all = [leaf, middle, root, alone]
+        for type in all {
+            for other in all {
+                let expected =
+                    type == other || (type == leaf && other != alone) || (type == middle && other == root)
+                #expect(type.conforms(to: other) == expected, "\(type.identifier) → \(other.identifier)")
+            }
+        }
+        #expect(leaf.conforms(to: .data) && alone.conforms(to: .plainText) && !UTType.data.conforms(to: leaf))
+        #expect(leaf.supertypes == middle.supertypes.union([middle]))
+    }
+
     /// A desktop type's declaration is made when first asked for, and then the same for everyone: from many threads
     /// at once, and after the registry has answered other questions. It says what the type answers.
     @Test func declarationsAreMadeOnceAndAgreeWithTheTypes() async throws {
@@ -509,5 +554,13 @@ struct DesktopMediaTypeTests {
                 #expect(same == (Self.mediaType(name) == Self.mediaType(other)), "\(name) and \(other)")
             }
         }
+    }
+}
+
+extension Array {
+    /// The four elements of a four-element array.
+    fileprivate func quadruple() throws -> (Element, Element, Element, Element) {
+        try #require(count == 4)
+        return (self[0], self[1], self[2], self[3])
     }
 }

@@ -48,9 +48,9 @@ final class DesktopDatabase: Sendable {
     /// the source's order; -1 for a parent the database does not list.
     private let parentStarts: [Int32]
     private let parentNumbers: [Int32]
-    /// The `MediaParents` whose types each type conforms to besides its parents, as raw values by type number; -1 for
-    /// none (`appendParents(ofNumber:slots:to:)`).
-    private let mediaParentsByNumber: [Int8]
+    /// The `MediaParents` whose types each type conforms to besides its parents, as raw values by type number;
+    /// `MediaParents.noRawValue` for none (`appendParents(ofNumber:slots:to:)`).
+    private let mediaParentsByNumber: [UInt8]
     /// Every type's and alias's name, for looking names up (`DesktopNames`).
     private let names: DesktopNames
     /// The index of every MIME type and alias, folded, for look-ups by MIME type, made when first needed
@@ -129,19 +129,8 @@ final class DesktopDatabase: Sendable {
     ) -> Int32? {
         var found: Int32?
         names.forEach(hash: hash) { entry in
-            let index = Int(entry & DesktopNames.numberMask)
-            let bounds = entry & aliasFlag != 0 ? aliasBounds : nameBounds
-            let name = (entry & aliasFlag != 0 ? aliases : types).extracting(
-                Int(bounds[2 * index])..<Int(bounds[2 * index + 1]))
-            guard entry & DesktopNames.unfolded != 0 else {
-                return TagIndexBuilder.equal(name, key)
-            }
-            return withFolded(name) { folded in
-                guard let folded else {
-                    return false
-                }
-                return TagIndexBuilder.equal(folded, key)
-            }
+            nameOf(
+                entry, matches: key, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: aliases)
         } _: { entry in
             guard accept(entry) else {
                 return true
@@ -150,6 +139,27 @@ final class DesktopDatabase: Sendable {
             return false
         }
         return found
+    }
+
+    /// Whether the name of an entry of `names` folds to `key`, the names' bytes being in `types` and `aliases`.
+    @inline(__always)
+    fileprivate static func nameOf(
+        _ entry: Int32, matches key: Span<UInt8>, nameBounds: [Int32], aliasBounds: [Int32], types: Span<UInt8>,
+        aliases: Span<UInt8>
+    ) -> Bool {
+        let index = Int(entry & DesktopNames.numberMask)
+        let bounds = entry & aliasFlag != 0 ? aliasBounds : nameBounds
+        let name = (entry & aliasFlag != 0 ? aliases : types).extracting(
+            Int(bounds[2 * index])..<Int(bounds[2 * index + 1]))
+        guard entry & DesktopNames.unfolded != 0 else {
+            return TagIndexBuilder.equal(name, key)
+        }
+        return withFolded(name) { folded in
+            guard let folded else {
+                return false
+            }
+            return TagIndexBuilder.equal(folded, key)
+        }
     }
 
     /// Calls `body` with every entry of `names` whose name folds to `key`, in the order they were added.
@@ -196,9 +206,9 @@ final class DesktopDatabase: Sendable {
         let globs = try DatabaseFile(name: "globs2", in: directory)
         let types = typesFile.bytes
         let aliases = aliasesFile.bytes
-        var skeleton = Skeleton(lineCapacity: typesFile.lineCount, aliasCapacity: aliasesFile.lineCount)
-        DatabaseFile.forEachLine(in: types.span) { _, start, end in
-            skeleton.addType(types.span, start, end)
+        var skeleton = Skeleton(nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount)
+        for _ in 0..<skeleton.nameBounds.count / 2 {
+            skeleton.addLine(types.span)
         }
         try aliasesFile.forEachLine { line throws(TypeRegistryError) in
             let (alias, type) = try line.pair()
@@ -222,28 +232,12 @@ final class DesktopDatabase: Sendable {
     private init(directory: String, cache: MIMECache) {
         self.directory = directory
         source = .cache(cache)
-        var lines = 0
-        cache.types.withBytes { types in
-            DatabaseFile.forEachLine(in: types) { _, _, _ in lines += 1 }
+        var skeleton = cache.types.withBytes { types in
+            Skeleton(nameBounds: Skeleton.lines(of: types), aliasCapacity: cache.aliasCount)
         }
-        var skeleton = Skeleton(lineCapacity: lines, aliasCapacity: cache.aliasCount)
         cache.types.withBytes { types in
-            DatabaseFile.forEachLine(in: types) { _, start, end in skeleton.addType(types, start, end) }
             cache.cache.withBytes { bytes in
-                for index in 0..<cache.aliasCount {
-                    let (alias, type) = cache.alias(index)
-                    skeleton.addAlias(
-                        types, bytes, MIMECache.string(at: alias, in: bytes),
-                        type: MIMECache.string(at: type, in: bytes))
-                }
-                for entry in 0..<cache.parentEntryCount {
-                    let (type, count) = cache.parentEntry(entry)
-                    let child = MIMECache.string(at: type, in: bytes)
-                    for index in 0..<count {
-                        let parent = MIMECache.string(at: cache.parent(index, of: entry), in: bytes)
-                        skeleton.addParent(types, bytes, bytes, child: child, parent: parent)
-                    }
-                }
+                skeleton.add(cache, types: types, bytes: bytes)
             }
         }
         typesBytes = .mapped(cache.types)
@@ -290,21 +284,28 @@ final class DesktopDatabase: Sendable {
         Int(aliasBounds[2 * alias])..<Int(aliasBounds[2 * alias + 1])
     }
 
+    /// The numbers of type `number`'s `sub-class-of` parents, in the source's order; -1 for a parent the database
+    /// does not list.
+    func listedParents(ofNumber number: Int) -> ArraySlice<Int32> {
+        parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])]
+    }
+
     /// Appends to `parents` the direct parents of type `number`, each once: the slots (in `slots`, by type number) of
     /// its `sub-class-of` parents that the database lists, then those of the abstract catalog types it conforms to
     /// besides them: its media type's, when it has no parent the database lists, or when it is not an `application/`
     /// type and no parent has its media type (an image subclassing an archive is still an image).
     func appendParents(ofNumber number: Int, slots: [Int32], to parents: inout [Int32]) {
         let start = parents.count
-        for parent in parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])] where parent >= 0 {
+        for parent in listedParents(ofNumber: number) where parent >= 0 {
             let slot = slots[Int(parent)]
             if !parents[start...].contains(slot) {
                 parents.append(slot)
             }
         }
         let media = Int(mediaParentsByNumber[number])
-        if media >= 0 {
-            for slot in MediaParents.slotTable[media] where !parents[start...].contains(slot) {
+        if media != Int(MediaParents.noRawValue) {
+            let slotPairs = MediaParents.slotPairs
+            for slot in slotPairs[2 * media...2 * media + 1] where slot >= 0 && !parents[start...].contains(slot) {
                 parents.append(slot)
             }
         }
@@ -318,48 +319,69 @@ final class DesktopDatabase: Sendable {
     /// looked up in the database's index, which finds the types and aliases with that name. That is 300-odd look-ups
     /// instead of one or two in the catalog for each of the database's 1,100 names and aliases.
     func catalogSlots(in catalog: TagIndex) -> [Int32] {
-        var ownSlots = [Int32](repeating: -1, count: typeCount)
-        var aliasSlots = [Int32](repeating: -1, count: typeCount)
-        var aliasIndexes = [Int32](repeating: .max, count: typeCount)
+        var given = GivenSlots(typeCount: typeCount)
         typesBytes.withSpan { types in
             aliasBytes.withSpan { aliases in
-                // Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many
-                // bytes (a name that lost spaces in folding is not the string `bridges` would have been asked for).
-                func give(_ slot: Int32, to key: Span<UInt8>, isBridge: Bool) {
-                    _ = Self.first(
-                        key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds,
-                        aliasBounds: aliasBounds, types: types, aliases: aliases
-                    ) { entry in
-                        let index = Int(entry & DesktopNames.numberMask)
-                        if entry & Self.aliasFlag == 0 {
-                            let number = Int(canonical[index])
-                            if ownSlots[number] < 0
-                                && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
-                            {
-                                ownSlots[number] = slot
-                            }
-                        } else {
-                            let number = Int(aliasNumbers[index])
-                            if index < aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
-                                aliasIndexes[number] = Int32(index)
-                                aliasSlots[number] = slot
-                            }
-                        }
-                        return false
-                    }
+                catalog.forEachKey { key, slot in
+                    give(slot, to: key, isBridge: false, types: types, aliases: aliases, given: &given)
                 }
-                catalog.forEachKey { key, slot in give(slot, to: key, isBridge: false) }
-                Self.bridgeSlots.forEachKey { key, slot in
+                for (bridge, slot) in zip(Self.bridges, Self.bridgeSlots) where slot >= 0 {
+                    // (`bridges` is folded already.)
+                    let key = bridge.mimeType.utf8.span
                     if catalog.firstSlot(withFolded: key, where: { _ in true }) == nil {
-                        give(slot, to: key, isBridge: true)
+                        give(slot, to: key, isBridge: true, types: types, aliases: aliases, given: &given)
                     }
                 }
             }
         }
-        for number in ownSlots.indices where ownSlots[number] < 0 {
-            ownSlots[number] = aliasSlots[number]
+        for number in given.own.indices where given.own[number] < 0 {
+            given.own[number] = given.alias[number]
         }
-        return ownSlots
+        return given.own
+    }
+
+    /// The catalog slots given so far (`catalogSlots(in:)`), by type number: to the type's own name, and to its
+    /// alias with the lowest index. (A value passed along rather than variables a local function captures, which the
+    /// compiler checks for exclusive access at run time.)
+    private struct GivenSlots {
+        var own: [Int32]
+        var alias: [Int32]
+        var aliasIndexes: [Int32]
+
+        init(typeCount: Int) {
+            own = [Int32](repeating: -1, count: typeCount)
+            alias = [Int32](repeating: -1, count: typeCount)
+            aliasIndexes = [Int32](repeating: .max, count: typeCount)
+        }
+    }
+
+    /// Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many bytes (a name
+    /// that lost spaces in folding is not the string `bridges` would have been asked for).
+    private func give(
+        _ slot: Int32, to key: Span<UInt8>, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
+        given: inout GivenSlots
+    ) {
+        _ = Self.first(
+            key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+            types: types, aliases: aliases
+        ) { entry in
+            let index = Int(entry & DesktopNames.numberMask)
+            if entry & Self.aliasFlag == 0 {
+                let number = Int(canonical[index])
+                if given.own[number] < 0
+                    && (!isBridge || nameBounds[2 * index + 1] - nameBounds[2 * index] == key.count)
+                {
+                    given.own[number] = slot
+                }
+            } else {
+                let number = Int(aliasNumbers[index])
+                if index < given.aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
+                    given.aliasIndexes[number] = Int32(index)
+                    given.alias[number] = slot
+                }
+            }
+            return false
+        }
     }
 
     // MARK: Look-ups by extension
@@ -491,6 +513,13 @@ final class DesktopDatabase: Sendable {
         return count > 0
     }
 
+    /// The hash (`TagIndexBuilder.hash(_:)`) of a MIME type's bytes when they are a valid tag folded already
+    /// (`isFolded(_:)`), checked as they are hashed; else `nil`.
+    @inline(__always)
+    static func foldedHash(_ bytes: Span<UInt8>) -> UInt64? {
+        bytes.isEmpty ? nil : TagIndexBuilder.hash(bytes, ifWords: isFolded(word:))
+    }
+
     /// Whether eight bytes are ASCII from `!` to `~` other than capitals (or a false alarm says they may not be).
     @inline(__always)
     private static func isFolded(word: UInt64) -> Bool {
@@ -514,7 +543,8 @@ final class DesktopDatabase: Sendable {
 /// whatever the source. Names are looked up in `names`, over the bytes of `types` and of the aliases' source, which
 /// each method is given.
 private struct Skeleton {
-    var nameBounds: [Int32] = []
+    /// Where each line's name is in `types`: its start and end.
+    let nameBounds: [Int32]
     var names: DesktopNames
     /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
     /// first line: a type listed twice is its last line's.
@@ -524,57 +554,75 @@ private struct Skeleton {
     var aliasNumbers: [Int32] = []
     var aliasBounds: [Int32] = []
     /// Each `sub-class-of` pair: the child's number, the parent's (-1 when not listed), and whether their media types
-    /// are the same.
+    /// are the same (1) or not (0). (Arrays of integers, whose types a process has made already: a first array of
+    /// `Bool` grown costs the runtime a lookup by name.)
     var children: [Int32] = []
     var parents: [Int32] = []
-    var sameMedia: [Bool] = []
+    var sameMedia: [UInt8] = []
 
-    init(lineCapacity: Int, aliasCapacity: Int) {
-        nameBounds.reserveCapacity(2 * lineCapacity)
-        firstLine.reserveCapacity(lineCapacity)
-        lastLine.reserveCapacity(lineCapacity)
+    /// A skeleton for the lines of `types` (`lines(of:)`), with room for `aliasCapacity` aliases.
+    init(nameBounds: [Int32], aliasCapacity: Int) {
+        let lineCount = nameBounds.count / 2
+        self.nameBounds = nameBounds
+        firstLine.reserveCapacity(lineCount)
+        lastLine.reserveCapacity(lineCount)
         aliasNumbers.reserveCapacity(aliasCapacity)
         aliasBounds.reserveCapacity(2 * aliasCapacity)
-        names = DesktopNames(capacity: lineCapacity + aliasCapacity)
+        names = DesktopNames(capacity: lineCount + aliasCapacity)
     }
 
-    /// Adds the next line of `types`: the name from `start` to `end` of `types`.
-    mutating func addType(_ types: Span<UInt8>, _ start: Int, _ end: Int) {
-        let number = Int32(firstLine.count)
-        let name = types.extracting(start..<end)
-        nameBounds.append(Int32(start))
-        nameBounds.append(Int32(end))
-        var first = number
-        if DesktopDatabase.isFolded(name) {
+    /// Where the lines of `types` that are neither blank nor a `#` comment are: the start and end of each.
+    static func lines(of types: Span<UInt8>) -> [Int32] {
+        var bounds: [Int32] = []
+        // About 22 bytes a name on this machine: room for most databases without growing.
+        bounds.reserveCapacity(2 * (types.count / 16 + 16))
+        DatabaseFile.forEachLine(in: types) { _, start, end in
+            bounds.append(Int32(start))
+            bounds.append(Int32(end))
+        }
+        return bounds
+    }
+
+    /// Where a line's name is in `types`.
+    private func name(ofLine line: Int) -> Range<Int> {
+        Int(nameBounds[2 * line])..<Int(nameBounds[2 * line + 1])
+    }
+
+    /// Adds the next line of `types`.
+    mutating func addLine(_ types: Span<UInt8>) {
+        let number = firstLine.count
+        let name = types.extracting(name(ofLine: number))
+        var first = Int32(number)
+        // One probe finds an earlier line with the name and the bucket for this one. (No alias is added yet: `types`
+        // stands in for their bytes.)
+        if let hash = DesktopDatabase.foldedHash(name) {
             // Nearly every name: looked up as it is, without a closure.
-            let hash = TagIndexBuilder.hash(name)
-            if let earlier = earlierLine(name, hash: hash, types: types) {
-                first = earlier
-            }
-            names.add(number, hash: hash)
+            let (earlier, bucket) = probe(name, hash: hash, types: types)
+            first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+            names.add(Int32(number), hash: hash, at: bucket)
         } else {
             DesktopDatabase.withFolded(name) { key in
                 guard let key else {
                     return  // no valid MIME type: a type of its own, which nothing names
                 }
                 let hash = TagIndexBuilder.hash(key)
-                if let earlier = earlierLine(key, hash: hash, types: types) {
-                    first = earlier
-                }
-                names.add(number | DesktopNames.unfolded, hash: hash)
+                let (earlier, bucket) = probe(key, hash: hash, types: types)
+                first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+                names.add(Int32(number) | DesktopNames.unfolded, hash: hash, at: bucket)
             }
         }
         firstLine.append(first)
-        lastLine.append(number)
-        lastLine[Int(first)] = number
+        lastLine.append(Int32(number))
+        lastLine[Int(first)] = Int32(number)
     }
 
-    /// The first line of `types` named `key` (folded, hashing to `hash`), while lines are added.
-    private func earlierLine(_ key: Span<UInt8>, hash: UInt64, types: Span<UInt8>) -> Int32? {
-        // No alias is added yet: `types` stands in for their bytes.
-        DesktopDatabase.first(
-            key, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types,
-            where: { _ in true })
+    /// The first line named `key` (folded, hashing to `hash`), and the bucket of `names` for another, while lines are
+    /// added.
+    private func probe(_ key: Span<UInt8>, hash: UInt64, types: Span<UInt8>) -> (first: Int32?, bucket: Int) {
+        names.probe(hash: hash) { entry in
+            DesktopDatabase.nameOf(
+                entry, matches: key, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types)
+        }
     }
 
     /// The number of a line's type.
@@ -582,24 +630,28 @@ private struct Skeleton {
         lastLine[Int(firstLine[Int(line)])]
     }
 
-    /// The number of the type named `name` (of any bytes), through an alias only when `own` is false.
-    private func number(
-        _ name: Span<UInt8>, own: Bool, types: Span<UInt8>, aliases: Span<UInt8>
-    ) -> Int32? {
-        // Names folded already (nearly all) are looked up as they are, without a closure that would copy `self`.
-        let entry =
-            DesktopDatabase.isFolded(name)
-            ? DesktopDatabase.first(
-                name, hash: TagIndexBuilder.hash(name), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
-                types: types, aliases: aliases, where: { _ in true })
-            : DesktopDatabase.withFolded(name) { key -> Int32? in
-                guard let key else {
-                    return nil
-                }
-                return DesktopDatabase.first(
-                    key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
-                    types: types, aliases: aliases, where: { _ in true })
+    /// The entry of `names` that the name `name` (of any bytes) leads to first: a line, or an alias.
+    func entry(named name: Span<UInt8>, types: Span<UInt8>, aliases: Span<UInt8>) -> Int32? {
+        // Names folded already (nearly all) are looked up as they are; the others in a closure that captures only the
+        // tables it reads (capturing `self` would copy it).
+        if let hash = DesktopDatabase.foldedHash(name) {
+            return DesktopDatabase.first(
+                name, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types,
+                aliases: aliases, where: { _ in true })
+        }
+        let (names, nameBounds, aliasBounds) = (names, nameBounds, aliasBounds)
+        return DesktopDatabase.withFolded(name) { key -> Int32? in
+            guard let key else {
+                return nil
             }
+            return DesktopDatabase.first(
+                key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+                types: types, aliases: aliases, where: { _ in true })
+        }
+    }
+
+    /// The number of the type an entry of `names` leads to; through an alias only when `own` is false.
+    func number(ofEntry entry: Int32?, own: Bool) -> Int32? {
         guard let entry else {
             return nil
         }
@@ -613,7 +665,8 @@ private struct Skeleton {
     /// Adds an alias: the name at `alias` of `aliases` for the type named at `type` of it. Only an alias of a type
     /// the database lists, by its own name, leads anywhere.
     mutating func addAlias(_ types: Span<UInt8>, _ aliases: Span<UInt8>, _ alias: Range<Int>, type: Range<Int>) {
-        guard let number = number(aliases.extracting(type), own: true, types: types, aliases: aliases) else {
+        let entry = entry(named: aliases.extracting(type), types: types, aliases: aliases)
+        guard let number = number(ofEntry: entry, own: true) else {
             return
         }
         let index = Int32(aliasNumbers.count)
@@ -621,10 +674,50 @@ private struct Skeleton {
         aliasBounds.append(Int32(alias.lowerBound))
         aliasBounds.append(Int32(alias.upperBound))
         let name = aliases.extracting(alias)
-        let flags = DesktopDatabase.isFolded(name) ? 0 : DesktopNames.unfolded
+        if let hash = DesktopDatabase.foldedHash(name) {
+            names.add(DesktopDatabase.aliasFlag | index, hash: hash)
+            return
+        }
         DesktopDatabase.withFolded(name) { key in
             if let key {
-                names.add(DesktopDatabase.aliasFlag | flags | index, hash: TagIndexBuilder.hash(key))
+                names.add(
+                    DesktopDatabase.aliasFlag | DesktopNames.unfolded | index, hash: TagIndexBuilder.hash(key))
+            }
+        }
+    }
+
+    /// Adds the lines of `types`, then the aliases and parents of `cache`, whose bytes are `bytes`.
+    ///
+    /// The cache stores each string once, and 450 parents name 79 types: each is looked up once (`OffsetMemo`).
+    mutating func add(_ cache: MIMECache, types: Span<UInt8>, bytes: Span<UInt8>) {
+        for _ in 0..<nameBounds.count / 2 {
+            addLine(types)
+        }
+        for index in 0..<cache.aliasCount {
+            let (alias, type) = cache.alias(index)
+            addAlias(types, bytes, MIMECache.string(at: alias, in: bytes), type: MIMECache.string(at: type, in: bytes))
+        }
+        var memo = OffsetMemo()
+        for list in 0..<cache.parentEntryCount {
+            let (type, count) = cache.parentEntry(list)
+            let childName = bytes.extracting(MIMECache.string(at: type, in: bytes))
+            guard count > 0,
+                let child = number(ofEntry: entry(named: childName, types: types, aliases: bytes), own: true)
+            else {
+                continue
+            }
+            let childKey = DesktopDatabase.MediaParents.MediaKey(of: childName)
+            for index in 0..<count {
+                let offset = cache.parent(index, of: list)
+                let parentName = bytes.extracting(MIMECache.string(at: offset, in: bytes))
+                let remembered = memo.value(at: offset)
+                let parent =
+                    remembered.value
+                    ?? number(ofEntry: entry(named: parentName, types: types, aliases: bytes), own: false)
+                if remembered.value == nil {
+                    memo.remember(parent, at: offset, bucket: remembered.bucket)
+                }
+                addParent(child: child, childName, childKey, parent: parent, parentName, .init(of: parentName))
             }
         }
     }
@@ -634,16 +727,28 @@ private struct Skeleton {
         _ types: Span<UInt8>, _ aliases: Span<UInt8>, _ pairs: Span<UInt8>, child: Range<Int>, parent: Range<Int>
     ) {
         let childName = pairs.extracting(child)
-        guard let number = number(childName, own: true, types: types, aliases: aliases) else {
+        guard let number = number(ofEntry: entry(named: childName, types: types, aliases: aliases), own: true) else {
             return
         }
         let parentName = pairs.extracting(parent)
-        children.append(number)
-        parents.append(self.number(parentName, own: false, types: types, aliases: aliases) ?? -1)
+        addParent(
+            child: number, childName, .init(of: childName),
+            parent: self.number(ofEntry: entry(named: parentName, types: types, aliases: aliases), own: false),
+            parentName, .init(of: parentName))
+    }
+
+    /// Adds a `sub-class-of` pair, once every alias is added: the type numbered `child`, and the type numbered
+    /// `parent`, or `nil` when the database does not list it; each with its name as written, and its media key
+    /// (`MediaParents.MediaKey(of:)`).
+    mutating func addParent(
+        child: Int32, _ childName: Span<UInt8>, _ childKey: DesktopDatabase.MediaParents.MediaKey, parent: Int32?,
+        _ parentName: Span<UInt8>, _ parentKey: DesktopDatabase.MediaParents.MediaKey
+    ) {
+        children.append(child)
+        parents.append(parent ?? -1)
         // The parent's name as written: an alias may have another media type than its type.
         sameMedia.append(
-            DesktopDatabase.MediaParents.sameMediaType(
-                childName, .init(of: childName), parentName, .init(of: parentName)))
+            DesktopDatabase.MediaParents.sameMediaType(childName, childKey, parentName, parentKey) ? 1 : 0)
     }
 
     /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
@@ -660,7 +765,7 @@ private struct Skeleton {
     }
 
     /// The parents' tables, once every type, alias and parent is added.
-    func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [Int8]) {
+    func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [UInt8]) {
         let count = firstLine.count
         let (parentStarts, parentOrder) = Self.grouped(children, count: count)
         let parentNumbers = parentOrder.map { parents[$0] }
@@ -670,14 +775,20 @@ private struct Skeleton {
         var sameMediaParent = [Bool](repeating: false, count: count)
         for (pair, child) in children.enumerated() {
             knownParent[Int(child)] = knownParent[Int(child)] || parents[pair] >= 0
-            sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair]
+            sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair] != 0
         }
+        // Names come grouped by media type (`types` is sorted): one with the key of the name before it has its rules.
+        var lastKey = DesktopDatabase.MediaParents.MediaKey.unpacked
+        var lastMedia = (parents: DesktopDatabase.MediaParents.data, isApplication: false)
         let mediaParents = names.withSpan { bytes in
-            (0..<count).map { number -> Int8 in
+            (0..<count).map { number -> UInt8 in
                 let name = bytes.extracting(Int(nameBounds[2 * number])..<Int(nameBounds[2 * number + 1]))
-                let media = DesktopDatabase.MediaParents.media(of: name, key: .init(of: name))
-                let takesThem = !knownParent[number] || (!media.isApplication && !sameMediaParent[number])
-                return takesThem ? Int8(media.parents.rawValue) : -1
+                let key = DesktopDatabase.MediaParents.MediaKey(of: name)
+                if key != lastKey || key == .unpacked {
+                    (lastKey, lastMedia) = (key, DesktopDatabase.MediaParents.media(of: name, key: key))
+                }
+                let takesThem = !knownParent[number] || (!lastMedia.isApplication && !sameMediaParent[number])
+                return takesThem ? UInt8(lastMedia.parents.rawValue) : DesktopDatabase.MediaParents.noRawValue
             }
         }
         return (parentStarts, parentNumbers, mediaParents)
@@ -707,36 +818,39 @@ extension DesktopDatabase {
     // MARK: Bridging onto the catalog
 
     /// MIME types the catalog declares under another name, or as a concept without that MIME type.
-    static let bridges: [String: String] = [
-        "application/octet-stream": "public.data",
-        "inode/directory": "public.folder",
-        "inode/symlink": "public.symlink",
-        "inode/mount-point": "com.apple.mount-point",
-        "application/x-executable": "public.unix-executable",
-        "application/x-sharedlib": "public.unix-executable",
-        "image/svg+xml-compressed": "public.svg-image",
-        "application/x-ms-dos-executable": "com.microsoft.windows-executable",
-        "application/x-msdownload": "com.microsoft.windows-executable",
-        "application/x-shellscript": "public.shell-script",
-        "text/x-python": "public.python-script",
-        "text/x-python3": "public.python-script",
-        "application/x-perl": "public.perl-script",
-        "application/x-ruby": "public.ruby-script",
-        "application/x-php": "public.php-script",
-        "text/x-csrc": "public.c-source",
-        "text/x-chdr": "public.c-header",
-        "text/x-c++src": "public.c-plus-plus-source",
-        "text/x-c++hdr": "public.c-plus-plus-header",
-        "text/x-objcsrc": "public.objective-c-source",
-        "text/x-objc++src": "public.objective-c-plus-plus-source",
-        "text/x-swift": "public.swift-source",
-        "text/x-makefile": "public.make-source",
-        "text/x-assembly": "public.assembly-source",
+    static let bridges: [(mimeType: String, identifier: String)] = [
+        ("application/octet-stream", "public.data"),
+        ("inode/directory", "public.folder"),
+        ("inode/symlink", "public.symlink"),
+        ("inode/mount-point", "com.apple.mount-point"),
+        ("application/x-executable", "public.unix-executable"),
+        ("application/x-sharedlib", "public.unix-executable"),
+        ("image/svg+xml-compressed", "public.svg-image"),
+        ("application/x-ms-dos-executable", "com.microsoft.windows-executable"),
+        ("application/x-msdownload", "com.microsoft.windows-executable"),
+        ("application/x-shellscript", "public.shell-script"),
+        ("text/x-python", "public.python-script"),
+        ("text/x-python3", "public.python-script"),
+        ("application/x-perl", "public.perl-script"),
+        ("application/x-ruby", "public.ruby-script"),
+        ("application/x-php", "public.php-script"),
+        ("text/x-csrc", "public.c-source"),
+        ("text/x-chdr", "public.c-header"),
+        ("text/x-c++src", "public.c-plus-plus-source"),
+        ("text/x-c++hdr", "public.c-plus-plus-header"),
+        ("text/x-objcsrc", "public.objective-c-source"),
+        ("text/x-objc++src", "public.objective-c-plus-plus-source"),
+        ("text/x-swift", "public.swift-source"),
+        ("text/x-makefile", "public.make-source"),
+        ("text/x-assembly", "public.assembly-source"),
     ]
 
     /// The abstract catalog types that a desktop type conforms to by its media type (`image/…`, `text/…`, …).
     enum MediaParents: Int, CaseIterable {
         case image, text, audio, video, font, model, message, inode, content, data
+
+        /// The raw value of no case: what `mediaParentsByNumber` holds for a type that takes no media parents.
+        static let noRawValue = UInt8.max
 
         /// A MIME type's media type (after any leading slashes, up to the next slash: `image` for `image/png`),
         /// folded, in two words: up to 15 ASCII bytes lowercased, their count in the last byte. A media type that is
@@ -885,30 +999,27 @@ extension DesktopDatabase {
             return String(Substring(folded.utf8.drop { $0 == 0x2F }.prefix { $0 != 0x2F }))
         }
 
-        /// The parents' identifiers: an array made once, shared by every declaration with these parents.
-        var identifiers: [String] { Self.identifierTable[rawValue] }
+        /// The identifiers of each case's parents, by raw value: two a case, `""` for none. (Flat arrays of strings
+        /// and integers, whose types a process has made already: an array of arrays costs the runtime a lookup by
+        /// name the first time.)
+        private static let identifierPairs = [
+            "public.image", "", "public.plain-text", "", "public.audio", "", "public.movie", "",
+            "public.font", "public.data", "public.3d-content", "public.data", "public.message", "public.data",
+            "public.item", "", "public.directory", "", "public.data", "",
+        ]
 
-        /// The parents' slots in every registry (they are catalog types): an array made once.
-        var slots: [Int32] { Self.slotTable[rawValue] }
-
-        private static let identifierTable: [[String]] = allCases.map { parents in
-            switch parents {
-            case .image: ["public.image"]
-            case .text: ["public.plain-text"]
-            case .audio: ["public.audio"]
-            case .video: ["public.movie"]
-            case .font: ["public.font", "public.data"]
-            case .model: ["public.3d-content", "public.data"]
-            case .message: ["public.message", "public.data"]
-            case .inode: ["public.item"]
-            case .content: ["public.directory"]
-            case .data: ["public.data"]
+        /// The parents' slots in every registry (they are catalog types), by raw value: two a case, -1 for none.
+        static let slotPairs: [Int32] = {
+            assert(identifierPairs.count == 2 * allCases.count, "two identifiers a case")
+            return identifierPairs.map { identifier in
+                guard !identifier.isEmpty else {
+                    return -1
+                }
+                let slot = CatalogPart.shared.slotByIdentifier[identifier]
+                assert(slot != nil, "\(identifier) is a catalog type")
+                return slot ?? -1
             }
-        }
-
-        static let slotTable: [[Int32]] = identifierTable.map { identifiers in
-            identifiers.compactMap { CatalogPart.shared.slotByIdentifier[$0] }
-        }
+        }()
     }
 
     /// The identifier of a desktop type: `org.freedesktop.mime.` and the MIME type, with `/` as `.` and every
@@ -936,17 +1047,11 @@ extension DesktopDatabase {
         }
     }
 
-    /// The catalog slots of `bridges`, by MIME type: a table of bytes, cheaper to ask than a dictionary of strings.
-    /// Catalog types have the same slots in every registry.
-    static let bridgeSlots: TagIndex = {
-        var builder = TagIndexBuilder()
-        for (mimeType, identifier) in bridges {
-            if let slot = CatalogPart.shared.slotByIdentifier[Folding.fold(identifier)] {
-                builder.add(folded: Folding.fold(mimeType), slot: slot)
-            }
-        }
-        return TagIndex(builder, keepsWords: false)
-    }()
+    /// The catalog slot of each of `bridges`, -1 for an identifier the catalog lacks. Catalog types have the same
+    /// slots in every registry.
+    static let bridgeSlots: [Int32] = bridges.map {
+        CatalogPart.shared.slotByIdentifier[Folding.fold($0.identifier)] ?? -1
+    }
 
     /// `ext` for a glob `*.ext` whose suffix is literal (`tar.gz` for `*.tar.gz`); `nil` for other patterns.
     fileprivate static func literalExtension(_ pattern: ArraySlice<UInt8>) -> String? {
@@ -1076,6 +1181,45 @@ final class ExtensionTable: Sendable {
             glob = nextGlob[Int(glob)]
         }
         return extensions
+    }
+}
+
+/// What was worked out for strings of a cache, by their offset, once every name is in the skeleton: the cache stores
+/// each string once, and many parents name the same type. At most 340 strings are remembered (4 KiB); any more are
+/// worked out each time.
+private struct OffsetMemo {
+    /// Offset plus one by bucket (0: empty), and its value (-1: none).
+    private var offsets = [UInt32](repeating: 0, count: 512)
+    private var values = [Int32](repeating: 0, count: 512)
+    private var count = 0
+
+    /// What is remembered for the string at `offset`: its value (`.some(nil)` for none), or `nil` and the bucket to
+    /// remember it in (`remember(_:at:bucket:)`). (No closure to work it out: one capturing the skeleton would copy
+    /// it.)
+    func value(at offset: Int) -> (value: Int32??, bucket: Int) {
+        guard offset >= 0 && offset < Int(UInt32.max) else {
+            return (nil, -1)
+        }
+        let key = UInt32(offset + 1)
+        let mask = offsets.count - 1
+        var bucket = Int((key &* 0x9E37_79B1) >> 23) & mask
+        while offsets[bucket] != 0 {
+            if offsets[bucket] == key {
+                return (values[bucket] < 0 ? .some(nil) : values[bucket], bucket)
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return (nil, bucket)
+    }
+
+    /// Remembers the value of the string at `offset` in the bucket `value(at:)` gave, while there is room.
+    mutating func remember(_ value: Int32?, at offset: Int, bucket: Int) {
+        guard bucket >= 0 && 3 * (count + 1) <= 2 * offsets.count else {
+            return
+        }
+        offsets[bucket] = UInt32(offset + 1)
+        values[bucket] = value ?? -1
+        count += 1
     }
 }
 
@@ -1238,8 +1382,8 @@ struct DatabaseFile {
     }
 
     /// Calls `body` with the number (from 1), start and end of every line of `bytes` that is neither blank nor a `#`
-    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. Line feeds are found with C's
-    /// `memchr`, which reads a word at a time.
+    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. Line feeds are found eight bytes
+    /// at a time (`ByteWord.firstIndex(of:in:from:)`).
     static func forEachLine<Failure: Error>(
         in bytes: Span<UInt8>, includingEmpty: Bool = false,
         _ body: (_ number: Int, _ start: Int, _ end: Int) throws(Failure) -> Void
@@ -1247,15 +1391,9 @@ struct DatabaseFile {
         var number = 0
         var start = 0
         while start < bytes.count {
-            let newline = bytes.withUnsafeBufferPointer { buffer -> Int? in
-                guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
-                    return nil
-                }
-                return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-            }
-            let end = newline ?? bytes.count
+            let end = ByteWord.firstIndex(of: 0x0A, in: bytes, from: start)
             number += 1
-            if includingEmpty ? newline != nil : start < end && bytes[start] != 0x23 {  // not blank, not a # comment
+            if includingEmpty ? end < bytes.count : start < end && bytes[start] != 0x23 {  // not blank, not a # comment
                 try body(number, start, end)
             }
             start = end + 1

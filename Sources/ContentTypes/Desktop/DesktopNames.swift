@@ -37,15 +37,35 @@ struct DesktopNames: Sendable {
     /// Adds an entry whose folded name hashes to `hash` (`TagIndexBuilder.hash`), after those already added; at most
     /// `capacity` of them.
     mutating func add(_ entry: Int32, hash: UInt64) {
+        add(entry, hash: hash, at: probe(hash: hash, matches: { _ in false }).bucket)
+    }
+
+    /// Adds an entry at the empty bucket that `probe(hash:matches:)` found for its hash, before anything else was
+    /// added.
+    mutating func add(_ entry: Int32, hash: UInt64, at bucket: Int) {
         precondition(count < capacity, "names: more than the \(capacity) counted")
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while buckets[bucket] != 0 {
-            bucket = (bucket + 1) & mask
-        }
+        precondition(buckets[bucket] == 0, "names: a probe's empty bucket")
         buckets[bucket] = entry + 1
         hashes[bucket] = UInt32(truncatingIfNeeded: hash >> 32)
         count += 1
+    }
+
+    /// The first entry whose name hashes to `hash` and that `matches`, and the empty bucket that ends the probe:
+    /// where an entry with that hash is added (`add(_:hash:at:)`). One probe finds a name's earlier entry and places
+    /// it.
+    @inline(__always)
+    func probe(hash: UInt64, matches: (Int32) -> Bool) -> (first: Int32?, bucket: Int) {
+        let mask = buckets.count - 1
+        let upper = UInt32(truncatingIfNeeded: hash >> 32)
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        var first: Int32?
+        while buckets[bucket] != 0 {
+            if first == nil && hashes[bucket] == upper && matches(buckets[bucket] - 1) {
+                first = buckets[bucket] - 1
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return (first, bucket)
     }
 
     /// Calls `body` with each entry whose name hashes to `hash` and that `matches` (its name is the folded name

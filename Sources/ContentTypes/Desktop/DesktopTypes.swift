@@ -26,8 +26,11 @@ final class DesktopTypes: Sendable {
     /// `parentSlots[parentStarts[i]..<parentStarts[i + 1]]`.
     let parentStarts: [Int32]
     let parentSlots: [Int32]
-    /// The own types' slots, each after those of its parents that are own types too: the order their conformance is
-    /// worked out in.
+    /// How many own types have subtypes: they take the first slots, so that the closure needs columns for them alone
+    /// (`ConformanceClosure`). All of them when the registry may declare a database type's identifier.
+    let supertypeCount: Int
+    /// The slots of the own types with subtypes, each after those of its parents that are own types too: the order
+    /// their conformance is worked out in (the others' parents have theirs worked out by then).
     let order: [Int32]
     /// The own types' identifiers, made the first time one is asked for (or at once, when the registry may declare
     /// one of them).
@@ -80,30 +83,45 @@ final class DesktopTypes: Sendable {
         var slots = database.catalogSlots(in: CatalogPart.shared.builtTagIndexes.mimeTypes)
         var numbers: [Int32] = []
         numbers.reserveCapacity(database.typeCount)
-        var identifiers = Identifiers(capacity: declaresDesktopIdentifiers ? database.typeCount : 0)
-        for number in 0..<database.typeCount where database.canonical[number] == number {
-            if slots[number] >= 0 {
-                continue  // a catalog type
-            }
-            if declaresDesktopIdentifiers {
-                // A type the registry declares with this identifier is that declaration's: it wins, and the
-                // database's tags lead to it.
-                let folded = identifiers.add(database.name(ofNumber: number))
-                if let declared = declaredSlot(folded) {
-                    identifiers.removeLast(slot: declared)
+        let canonical = database.canonical
+        if declaresDesktopIdentifiers {
+            // A type the registry declares with this identifier is that declaration's: it wins, and the database's
+            // tags lead to it. The others take slots in the database's order.
+            var identifiers = Identifiers(count: database.typeCount)
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
+                let made = identifiers.make(database.name(ofNumber: number))
+                if let declared = declaredSlot(made.folded) {
+                    identifiers.index.add(folded: made.folded, slot: declared)
                     slots[number] = declared
                     continue
                 }
-                identifiers.index.add(folded: folded, slot: count + Int32(numbers.count))
+                identifiers.add(made, at: numbers.count, slot: count + Int32(numbers.count))
+                slots[number] = count + Int32(numbers.count)
+                numbers.append(Int32(number))
             }
-            slots[number] = count + Int32(numbers.count)
-            numbers.append(Int32(number))
+            supertypeCount = numbers.count
+            identifierTable.publish(identifiers.table(count: numbers.count))
+        } else {
+            // The types with subtypes first, then the others, each in the database's order.
+            var isSupertype = [Bool](repeating: false, count: database.typeCount)
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
+                for parent in database.listedParents(ofNumber: number)
+                where parent >= 0 && Self.isOwn(Int(parent), canonical, slots) {
+                    isSupertype[Int(parent)] = true
+                }
+            }
+            for number in 0..<database.typeCount where isSupertype[number] {
+                slots[number] = count + Int32(numbers.count)
+                numbers.append(Int32(number))
+            }
+            supertypeCount = numbers.count
+            for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
+                slots[number] = count + Int32(numbers.count)
+                numbers.append(Int32(number))
+            }
         }
         self.numbers = numbers
         self.slots = slots
-        if declaresDesktopIdentifiers {
-            identifierTable.publish(identifiers.table)
-        }
         var parentStarts: [Int32] = [0]
         var parentSlots: [Int32] = []
         parentStarts.reserveCapacity(numbers.count + 1)
@@ -114,7 +132,8 @@ final class DesktopTypes: Sendable {
         }
         self.parentStarts = parentStarts
         self.parentSlots = parentSlots
-        let (order, cycle) = Self.order(parentStarts: parentStarts, parentSlots: parentSlots, firstSlot: count)
+        let (order, cycle) = Self.order(
+            parentStarts: parentStarts, parentSlots: parentSlots, firstSlot: count, supertypes: supertypeCount)
         self.order = order
         if let cycle {
             // The database is malformed. (A cycle through the registry's declarations is its `conformanceCycle`.)
@@ -126,50 +145,54 @@ final class DesktopTypes: Sendable {
         }
     }
 
-    /// The identifiers of the own types being made, in slot order, each unique.
+    /// Whether type `number` of the database is one of its own: listed first under its name (a later line of the same
+    /// type is that line's) and without a slot yet (the catalog's types have theirs). (A function of its arguments:
+    /// a local function capturing `slots` would have it checked for exclusive access at run time.)
+    private static func isOwn(_ number: Int, _ canonical: [Int32], _ slots: [Int32]) -> Bool {
+        canonical[number] == number && slots[number] < 0
+    }
+
+    /// The identifiers of the own types being made, by slot after `firstSlot`, each unique.
     private struct Identifiers {
-        var identifiers: [String] = []
-        var folded: [String] = []
+        var identifiers: [String]
+        var folded: [String]
         /// Their slots by folded identifier.
         var index = TagIndexBuilder()
-        /// Only a catalog identifier with the prefix of desktop identifiers can clash with one.
-        private static let catalogHasDesktopIdentifiers = CatalogPart.shared.folded.contains {
-            DeferredDesktopDatabase.mayDeclare(folded: $0)
+
+        /// Room for `count` own types.
+        init(count: Int) {
+            identifiers = Array(repeating: "", count: count)
+            folded = Array(repeating: "", count: count)
+            index.reserveCapacity(count)
         }
 
-        init(capacity: Int) {
-            identifiers.reserveCapacity(capacity)
-            folded.reserveCapacity(capacity)
-            index.reserveCapacity(capacity)
-        }
-
-        /// Makes the identifier of the type named `mimeType` and appends it: `DesktopDatabase.identifier(for:)`, with
-        /// `-2`, `-3`… when the catalog or an earlier type has it. Returns it folded; the caller adds it to `index`.
-        mutating func add(_ mimeType: String) -> String {
+        /// The identifier of the type named `mimeType`, and folded: `DesktopDatabase.identifier(for:)`, with `-2`,
+        /// `-3`… when a type added before has it (the catalog has none with their prefix: `CatalogPart` checks it).
+        /// Made in the database's order, so that the suffixes go to the later types.
+        func make(_ mimeType: String) -> (identifier: String, folded: String) {
             var identifier = DesktopDatabase.identifier(for: mimeType)
             var folded = Folding.fold(identifier)
             var suffix = 2
-            // Taken by the catalog, else by one of the database's types: try the next suffix.
-            while (Self.catalogHasDesktopIdentifiers && RegistryStorage.system.slot(forFolded: folded) != nil)
-                || index.contains(folded: folded)
-            {
+            // Taken by one of the database's types: try the next suffix.
+            while index.contains(folded: folded) {
                 identifier = DesktopDatabase.identifier(for: mimeType) + "-\(suffix)"
                 folded = Folding.fold(identifier)
                 suffix += 1
             }
-            identifiers.append(identifier)
-            self.folded.append(folded)
-            return folded
+            return (identifier, folded)
         }
 
-        /// Takes back the identifier just added, which a declaration of the registry has: it leads to `slot`.
-        mutating func removeLast(slot: Int32) {
-            identifiers.removeLast()
-            index.add(folded: folded.removeLast(), slot: slot)
+        /// Adds an identifier `make(_:)` made, for the own type at `index` after `firstSlot`, in `slot`.
+        mutating func add(_ made: (identifier: String, folded: String), at index: Int, slot: Int32) {
+            identifiers[index] = made.identifier
+            folded[index] = made.folded
+            self.index.add(folded: made.folded, slot: slot)
         }
 
-        var table: IdentifierTable {
-            IdentifierTable(identifiers: identifiers, folded: folded, index: index)
+        /// The table of the first `count` own types.
+        func table(count: Int) -> IdentifierTable {
+            IdentifierTable(
+                identifiers: Array(identifiers.prefix(count)), folded: Array(folded.prefix(count)), index: index)
         }
     }
 
@@ -178,12 +201,16 @@ final class DesktopTypes: Sendable {
     private var identifierTableValue: IdentifierTable {
         @inline(never) get {
             identifierTable.value(as: IdentifierTable.self) {
-                var identifiers = Identifiers(capacity: numbers.count)
-                for (index, number) in numbers.enumerated() {
-                    let folded = identifiers.add(database.name(ofNumber: Int(number)))
-                    identifiers.index.add(folded: folded, slot: firstSlot + Int32(index))
+                var identifiers = Identifiers(count: numbers.count)
+                // In the database's order, whatever the slots' (`make(_:)`).
+                for number in 0..<database.typeCount where database.canonical[number] == number {
+                    let slot = slots[number]
+                    if slot >= firstSlot {
+                        let made = identifiers.make(database.name(ofNumber: number))
+                        identifiers.add(made, at: Int(slot - firstSlot), slot: slot)
+                    }
                 }
-                return identifiers.table
+                return identifiers.table(count: numbers.count)
             }
         }
     }
@@ -318,39 +345,46 @@ final class DesktopTypes: Sendable {
         return description
     }
 
-    /// The own types' slots, each after those of its parents that are own types too, by a depth-first search; or
-    /// the indexes (after `firstSlot`) of the types on a cycle, when they subclass each other in one.
+    /// The slots of the first `supertypes` own types, each after those of its parents that are own types too, by a
+    /// depth-first search; or the indexes (after `firstSlot`) of the types on a cycle, when they subclass each other
+    /// in one. (Only a type with subtypes can be on a cycle, and its own parents have subtypes.)
     private static func order(
-        parentStarts: [Int32], parentSlots: [Int32], firstSlot: Int32
+        parentStarts: [Int32], parentSlots: [Int32], firstSlot: Int32, supertypes count: Int
     ) -> (order: [Int32], cycle: [Int]?) {
-        enum Mark { case unvisited, inProgress, done }
-        let count = parentStarts.count - 1
-        var marks = [Mark](repeating: .unvisited, count: count)
+        // Arrays of integers only, whose metadata a process has made already (an array of a new element type costs
+        // the runtime a lookup by name the first time).
+        let (unvisited, inProgress, done): (UInt8, UInt8, UInt8) = (0, 1, 2)
+        var marks = [UInt8](repeating: unvisited, count: count)
         var order: [Int32] = []
         order.reserveCapacity(count)
-        var path: [(index: Int, next: Int32)] = []
-        for start in 0..<count where marks[start] == .unvisited {
-            path.append((start, parentStarts[start]))
-            marks[start] = .inProgress
-            while let (index, next) = path.last {
+        // The types being visited, each with the next of its parents to look at: two entries a type.
+        var path: [Int32] = []
+        for start in 0..<count where marks[start] == unvisited {
+            path.append(Int32(start))
+            path.append(parentStarts[start])
+            marks[start] = inProgress
+            while path.count >= 2 {
+                let index = Int(path[path.count - 2])
+                let next = path[path.count - 1]
                 guard next < parentStarts[index + 1] else {
-                    marks[index] = .done
+                    marks[index] = done
                     order.append(firstSlot + Int32(index))
-                    path.removeLast()
+                    path.removeLast(2)
                     continue
                 }
-                path[path.count - 1].next += 1
+                path[path.count - 1] += 1
                 let parent = Int(parentSlots[Int(next)] - firstSlot)
                 guard parent >= 0 else {
                     continue  // a type of the registry's own
                 }
-                switch marks[parent] {
-                case .done: continue
-                case .unvisited:
-                    marks[parent] = .inProgress
-                    path.append((parent, parentStarts[parent]))
-                case .inProgress:
-                    return (order, path[(path.firstIndex { $0.index == parent } ?? 0)...].map(\.index))
+                assert(parent < count, "an own type's parent has subtypes")
+                if marks[parent] == unvisited {
+                    marks[parent] = inProgress
+                    path.append(Int32(parent))
+                    path.append(parentStarts[parent])
+                } else if marks[parent] == inProgress {
+                    let types = stride(from: 0, to: path.count, by: 2).map { Int(path[$0]) }
+                    return (order, Array(types[(types.firstIndex(of: parent) ?? 0)...]))
                 }
             }
         }

@@ -388,7 +388,7 @@ package final class MIMECache: Sendable {
         guard offset >= 0, offset < bytes.count else {
             return bytes.count..<bytes.count
         }
-        return offset..<MappedFile.firstZero(in: bytes, from: offset)
+        return offset..<ByteWord.firstIndex(of: 0, in: bytes, from: offset)
     }
 
     // MARK: The suffix tree
@@ -446,8 +446,8 @@ package final class MIMECache: Sendable {
             }
             forEachListedExtension(bytes) { extensionBytes, type, weight in
                 if TagIndexBuilder.equal(extensionBytes, ext) {
-                    walk.found.append(type)
-                    walk.found.append(weight)
+                    walk.found.append(Int32(type))
+                    walk.found.append(Int32(weight))
                 }
             }
             return true
@@ -480,7 +480,7 @@ package final class MIMECache: Sendable {
                 earlier += 2
             }
             if !seen {
-                body(found[index], found[index + 1])
+                body(Int(found[index]), Int(found[index + 1]))
             }
             index += 2
         }
@@ -491,8 +491,10 @@ package final class MIMECache: Sendable {
     private struct ExtensionWalk {
         /// The offset of the cache's last NUL: a leaf's type offset must not be past it.
         let lastZero: Int
-        /// The leaves found: type string offset, weight, type, weight…
-        var found: [Int] = []
+        /// The leaves found: type string offset, weight, type, weight… (Offsets fit: a cache is mapped only up to
+        /// 64 MiB. An array of `Int32`, whose type a process has made already, where a first array of `Int` costs
+        /// the runtime a lookup by name.)
+        var found: [Int32] = []
         /// Lists searched so far: a well-formed tree has at most one list per 12 bytes of the file, and the walk
         /// searches each at most twice (two cases of a character). More is a tree whose lists are shared.
         var visits = 0
@@ -575,8 +577,8 @@ package final class MIMECache: Sendable {
                 guard type <= lastZero else {
                     return false
                 }
-                found.append(type)
-                found.append(MIMECache.word(bytes, leaf + 8) & 0xFF)
+                found.append(Int32(type))
+                found.append(Int32(MIMECache.word(bytes, leaf + 8) & 0xFF))
             }
             return true
         }

@@ -15,8 +15,7 @@
 // 2. The mapping is unmapped exactly once, in `deinit`, when no reference (hence no `withBytes` call) remains.
 // 3. The `Span` given to `withBytes`'s body covers exactly the mapping (`count` bytes from `base`) and lives only while
 //    the body runs: a `Span` is non-escapable, so it cannot outlive the call, and the body holds `self` alive.
-// 4. `firstZero` reads only inside the `Span` it is given (`memchr` over its own count).
-// 5. `bigEndianWord` loads four bytes through the `Span`'s `RawSpan`, whose load checks that they lie inside it; any
+// 4. `bigEndianWord` loads four bytes through the `Span`'s `RawSpan`, whose load checks that they lie inside it; any
 //    four bytes are a valid `UInt32`.
 //
 // The one hazard of a mapping: if another process truncates the file in place while it is mapped, a read past the
@@ -94,29 +93,6 @@ package final class MappedFile: @unchecked Sendable {
     @inline(__always)
     static func bigEndianWord(_ bytes: Span<UInt8>, at offset: Int) -> UInt32 {
         UInt32(bigEndian: bytes.bytes.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt32.self))
-    }
-
-    /// The index of the first zero byte of `bytes` at or after `start`, or `bytes.count` when there is none (or
-    /// `start` is not inside `bytes`). The corresponding C function is `memchr`.
-    ///
-    /// - Parameters:
-    ///   - bytes: the bytes to search.
-    ///   - start: where to start.
-    /// - Returns: the index of the zero byte, or `bytes.count`.
-    static func firstZero(in bytes: Span<UInt8>, from start: Int) -> Int {
-        guard start >= 0, start < bytes.count else {
-            return bytes.count
-        }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress,
-                let found = memchr(base + start, 0, buffer.count - start)
-            else {
-                return buffer.count
-            }
-            let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            assert(index >= start && index < buffer.count)
-            return index
-        }
     }
 }
 

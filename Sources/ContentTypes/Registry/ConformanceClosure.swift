@@ -1,13 +1,19 @@
 /// The reflexive, transitive conformance relation of one registry, precomputed as one bit set per type: bit `j`
 /// of row `i` says that type `i` conforms to type `j`. Asking is one load and one mask.
 ///
+/// Rows have bits for the first `columns` slots only. A type past them is a subtype of nothing else: only itself
+/// conforms to it. A registry of the catalog and a desktop database places the database's types with subtypes
+/// first (`DesktopTypes`), so that its 700-odd leaves cost no column: the rows are a third as wide.
+///
 /// A class, so that asking through a registry reads the bits without counting a reference to the array.
 @usableFromInline
 final class ConformanceClosure: Sendable {
     /// The bits, row after row; immutable once computed.
     @usableFromInline let words: [UInt64]
     @usableFromInline let wordsPerRow: Int
-    /// How many types (rows, and bits in use per row).
+    /// How many slots have a column; no type conforms to a later one but itself.
+    @usableFromInline let columns: Int
+    /// How many types (rows).
     let count: Int
 
     /// Computes the closure of `parents` (direct parents by slot), visiting slots in `order`, which lists every
@@ -17,42 +23,50 @@ final class ConformanceClosure: Sendable {
         let wordsPerRow = max(1, (count + 63) / 64)
         var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in order {
-            Self.addRow(of: slot, parents: parents[slot], to: &words, wordsPerRow: wordsPerRow)
+            Self.addRow(of: slot, parents: parents[slot], to: &words, wordsPerRow: wordsPerRow, columns: count)
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
+        self.columns = count
         self.count = count
     }
 
     /// Extends the catalog's closure with a desktop database's own types, when a registry declares nothing more: the
-    /// catalog's rows are copied, and only the database's worked out, in `desktop.order`.
+    /// catalog's rows are copied, and only the database's worked out, those with subtypes first (in `desktop.order`),
+    /// then the others. Columns stop after the types with subtypes.
     init(catalog: ConformanceClosure, desktop: DesktopTypes) {
         let count = catalog.count + desktop.count
-        let wordsPerRow = max(1, (count + 63) / 64)
+        let columns = catalog.count + desktop.supertypeCount
+        let wordsPerRow = max(1, (columns + 63) / 64)
         var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in 0..<catalog.count {
             for word in 0..<catalog.wordsPerRow {
                 words[slot * wordsPerRow + word] = catalog.words[slot * catalog.wordsPerRow + word]
             }
         }
-        let parentStarts = desktop.parentStarts
-        let parentSlots = desktop.parentSlots
         for slot in desktop.order {
-            let index = Int(slot - desktop.firstSlot)
             Self.addRow(
-                of: slot, parents: parentSlots[Int(parentStarts[index])..<Int(parentStarts[index + 1])], to: &words,
-                wordsPerRow: wordsPerRow)
+                of: slot, parents: desktop.parents(slot), to: &words, wordsPerRow: wordsPerRow, columns: columns)
+        }
+        for slot in Int32(columns)..<Int32(count) {
+            Self.addRow(
+                of: slot, parents: desktop.parents(slot), to: &words, wordsPerRow: wordsPerRow, columns: columns)
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
+        self.columns = columns
         self.count = count
     }
 
     /// Fills the row of `slot`: itself, and every type its parents conform to (their rows are filled already).
     @inline(__always)
-    private static func addRow(of slot: Int32, parents: ArraySlice<Int32>, to words: inout [UInt64], wordsPerRow: Int) {
+    private static func addRow(
+        of slot: Int32, parents: ArraySlice<Int32>, to words: inout [UInt64], wordsPerRow: Int, columns: Int
+    ) {
         let row = Int(slot) * wordsPerRow
-        words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+        if Int(slot) < columns {
+            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+        }
         for parent in parents {
             let parentRow = Int(parent) * wordsPerRow
             for word in 0..<wordsPerRow {
@@ -65,26 +79,32 @@ final class ConformanceClosure: Sendable {
     /// bounds check stops any other).
     @inlinable @inline(__always)
     func contains(_ slot: Int32, _ other: Int32) -> Bool {
-        words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+        guard Int(other) < columns else {
+            return slot == other  // a type with no subtype
+        }
+        return words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
 
     /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words per type and no bit past the
-    /// last type; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
-    /// parent in `parents` (by slot) is in its child's row.
+    /// last column; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
+    /// parent in `parents` (by slot) is in its child's row, and so has a column.
     ///
     /// - Parameter parents: the direct parents of each slot, when known.
     func _checkInvariants(parents: (Int32) -> [Int32]) {
         #if DEBUG
-            precondition(wordsPerRow == max(1, (count + 63) / 64), "closure: row length")
+            precondition(columns <= count, "closure: no more columns than types")
+            precondition(wordsPerRow == max(1, (columns + 63) / 64), "closure: row length")
             precondition(words.count == max(1, count) * wordsPerRow, "closure: one row per type")
             for slot in 0..<Int32(count) {
                 precondition(contains(slot, slot), "closure: type \(slot) conforms to itself")
                 let row = row(slot)
-                precondition(row.allSatisfy { Int($0) < count }, "closure: type \(slot) has bits past the last type")
+                precondition(
+                    row.allSatisfy { Int($0) < columns || $0 == slot },
+                    "closure: type \(slot) has bits past the last column")
                 for parent in parents(slot) {
                     precondition(contains(slot, parent), "closure: type \(slot) conforms to its parent \(parent)")
                 }
-                for other in row {
+                for other in row where Int(other) < columns {
                     let base = Int(slot) * wordsPerRow
                     let otherBase = Int(other) * wordsPerRow
                     for word in 0..<wordsPerRow {
@@ -108,6 +128,9 @@ final class ConformanceClosure: Sendable {
                 result.append(Int32(word * 64 + bit))
                 bits &= bits - 1
             }
+        }
+        if Int(slot) >= columns {
+            result.append(slot)  // past every column: itself, last
         }
         return result
     }

@@ -40,6 +40,11 @@ struct CatalogPart: Sendable {
         let rows = SystemCatalog.entries
         declarations = rows.map(\.untaggedDeclaration)
         folded = declarations.map { Folding.fold($0.identifier) }
+        // A desktop database's identifiers have a prefix of their own, which no catalog type has: a registry that
+        // declares none of them needs no database identifier at once (`DesktopTypes`), and no catalog type takes one.
+        assert(
+            !folded.contains(where: DeferredDesktopDatabase.mayDeclare(folded:)),
+            "no catalog identifier has the desktop database's prefix")
         var slotByIdentifier: [String: Int32] = [:]
         slotByIdentifier.reserveCapacity(declarations.count)
         for (slot, identifier) in folded.enumerated() {

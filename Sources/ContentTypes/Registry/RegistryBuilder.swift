@@ -60,7 +60,10 @@ enum RegistryBuilder {
         // The database's own types take the slots after the declarations'. A declaration may name one as a parent.
         var desktop: DesktopTypes?
         if let database = inputs.desktop {
-            let declaresDesktopIdentifiers = folded.contains { DeferredDesktopDatabase.mayDeclare(folded: $0) }
+            // (The catalog declares none: `CatalogPart` checks it.)
+            let declaresDesktopIdentifiers = folded[Int(systemCount)...].contains {
+                DeferredDesktopDatabase.mayDeclare(folded: $0)
+            }
             desktop = try DesktopTypes(
                 database: database, after: Int32(declarations.count),
                 declaresDesktopIdentifiers: declaresDesktopIdentifiers
@@ -70,8 +73,9 @@ enum RegistryBuilder {
             slotByIdentifier[identifier] ?? desktop?.slot(forFolded: identifier)
         }
         var parents = catalog.parents
-        parents.reserveCapacity(declarations.count)
         if declarations.count > systemCount {
+            // (Only then: reserving capacity copies an array it does not own, the catalog's.)
+            parents.reserveCapacity(declarations.count)
             // Most types have one parent, and many the same one: those share one array per parent. (Only when
             // something is declared: the first `[Int32: …]` of a process looks up `Int32: Hashable` at run time, a
             // tenth of a millisecond of `dnd-sim types identify`.)
@@ -88,7 +92,9 @@ enum RegistryBuilder {
             Int(slot) < declarations.count ? declarations[Int(slot)].identifier : desktop?.identifier(slot) ?? ""
         }
         var entries = catalog.entries
-        entries.reserveCapacity(declarations.count)
+        if declarations.count > systemCount {
+            entries.reserveCapacity(declarations.count)
+        }
         for slot in Int(systemCount)..<declarations.count {
             entries.append(
                 RegistryStorage.Entry(declaration: declarations[slot], folded: folded[slot], parents: parents[slot]))

@@ -426,21 +426,42 @@ struct TagIndexBuilder: Sendable {
     /// taken from the last eight when there are that many). Tags are short, so this is a handful of multiplications.
     @inline(__always)
     static func hash(_ bytes: Span<UInt8>) -> UInt64 {
+        hash(bytes) { _ in true } ?? 0
+    }
+
+    /// `hash(_:)` of some bytes, checking them as it reads them: `nil` when `accept` refuses one of the words they
+    /// are read as (each eight bytes, and the last eight, overlapping; fewer than eight bytes as one word, repeating
+    /// the first of them in the bytes past them).
+    @inline(__always)
+    static func hash(_ bytes: Span<UInt8>, ifWords accept: (UInt64) -> Bool) -> UInt64? {
         let count = bytes.count
         let raw = bytes.bytes
         var hash = start(count)
         var offset = 0
         while offset + 8 <= count {
-            hash = mix(hash, ByteWord.load(raw, at: offset))
+            let word = ByteWord.load(raw, at: offset)
+            guard accept(word) else {
+                return nil
+            }
+            hash = mix(hash, word)
             offset += 8
         }
         var tail: UInt64 = 0
         let rest = count - offset
         if rest > 0 && count >= 8 {
-            tail = ByteWord.load(raw, at: count - 8) &>> UInt64((8 - rest) * 8)
-        } else {
+            let last = ByteWord.load(raw, at: count - 8)
+            guard accept(last) else {
+                return nil
+            }
+            tail = last &>> UInt64((8 - rest) * 8)
+        } else if rest > 0 {
             for index in 0..<rest {
                 tail |= UInt64(bytes[offset + index]) &<< UInt64(index * 8)
+            }
+            // Checked as a word: the bytes, then the first of them again in the bytes past them.
+            let kept: UInt64 = (1 &<< UInt64(8 * rest)) &- 1
+            guard accept(tail | (ByteWord.ones &* (tail & 0xFF)) & ~kept) else {
+                return nil
             }
         }
         return finish(hash, tail)

@@ -143,7 +143,8 @@ public struct TypeRegistry: Sendable {
     /// How many types the registry declares.
     public var count: Int { whole.storage.count }
 
-    /// Every declared type, system catalog first, in declaration order.
+    /// Every declared type: the system catalog's, the declarations', then the desktop database's (those with
+    /// subtypes first, then the others), each in their order.
     public var types: [UTType] {
         let storage = whole.storage
         return (0..<Int32(storage.count)).map { UTType(storage: storage, slot: $0, followsCurrent: false) }
