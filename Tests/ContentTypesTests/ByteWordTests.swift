@@ -38,6 +38,27 @@ struct ByteWordTests {
         }
     }
 
+    /// The first of a byte, found eight bytes at a time, is the first found one by one: from every start, in runs
+    /// of every length to 40 bytes, whatever the bytes around it (the sought byte again, its neighbours, bytes that
+    /// make a word's test borrow), and none when there is none.
+    @Test func firstIndexIsTheFirstByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        for byte: UInt8 in [0x00, 0x0A] {
+            let alphabet: [UInt8] = [byte, byte &+ 1, byte &- 1, 0x00, 0x01, 0x80, 0xFF, 0x61]
+            for count in 0...40 {
+                for _ in 0..<40 {
+                    let bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 }
+                    for start in 0...count + 1 {
+                        let expected = bytes.indices.first { $0 >= start && bytes[$0] == byte } ?? count
+                        #expect(
+                            ByteWord.firstIndex(of: byte, in: bytes.span, from: start) == expected,
+                            "\(byte) in \(bytes) from \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Whole words of text fold like `lowercased()`.
     @Test func wordsOfTextFold() {
         for text in ["APPLICAT", "Image/PN", "@[`{AZaz", "MiXeD-09"] {

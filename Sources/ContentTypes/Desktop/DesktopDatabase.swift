@@ -817,7 +817,8 @@ private struct Skeleton {
 extension DesktopDatabase {
     // MARK: Bridging onto the catalog
 
-    /// MIME types the catalog declares under another name, or as a concept without that MIME type.
+    /// MIME types the catalog declares under another name, or as a concept without that MIME type, folded already
+    /// (`bridgeSlots` checks it).
     static let bridges: [(mimeType: String, identifier: String)] = [
         ("application/octet-stream", "public.data"),
         ("inode/directory", "public.folder"),
@@ -1049,8 +1050,9 @@ extension DesktopDatabase {
 
     /// The catalog slot of each of `bridges`, -1 for an identifier the catalog lacks. Catalog types have the same
     /// slots in every registry.
-    static let bridgeSlots: [Int32] = bridges.map {
-        CatalogPart.shared.slotByIdentifier[Folding.fold($0.identifier)] ?? -1
+    static let bridgeSlots: [Int32] = bridges.map { bridge in
+        assert(Folding.fold(bridge.mimeType) == bridge.mimeType, "\(bridge.mimeType) is folded")
+        return CatalogPart.shared.slotByIdentifier[Folding.fold(bridge.identifier)] ?? -1
     }
 
     /// `ext` for a glob `*.ext` whose suffix is literal (`tar.gz` for `*.tar.gz`); `nil` for other patterns.
