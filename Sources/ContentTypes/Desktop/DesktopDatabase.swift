@@ -206,7 +206,9 @@ final class DesktopDatabase: Sendable {
         let globs = try DatabaseFile(name: "globs2", in: directory)
         let types = typesFile.bytes
         let aliases = aliasesFile.bytes
-        var skeleton = Skeleton(nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount)
+        var skeleton = Skeleton(
+            nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount,
+            parentCapacity: subclassesFile.lineCount)
         for _ in 0..<skeleton.nameBounds.count / 2 {
             skeleton.addLine(types.span)
         }
@@ -233,7 +235,9 @@ final class DesktopDatabase: Sendable {
         self.directory = directory
         source = .cache(cache)
         var skeleton = cache.types.withBytes { types in
-            Skeleton(nameBounds: Skeleton.lines(of: types), aliasCapacity: cache.aliasCount)
+            Skeleton(
+                nameBounds: Skeleton.lines(of: types), aliasCapacity: cache.aliasCount,
+                parentCapacity: cache.parentCount)
         }
         cache.types.withBytes { types in
             cache.cache.withBytes { bytes in
@@ -284,31 +288,60 @@ final class DesktopDatabase: Sendable {
         Int(aliasBounds[2 * alias])..<Int(aliasBounds[2 * alias + 1])
     }
 
-    /// The numbers of type `number`'s `sub-class-of` parents, in the source's order; -1 for a parent the database
-    /// does not list.
-    func listedParents(ofNumber number: Int) -> ArraySlice<Int32> {
-        parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])]
+    /// Where type `number`'s `sub-class-of` parents are, in the source's order, among `listedParent(at:)`'s (read
+    /// one by one: a slice of the table would count a reference to it).
+    @inline(__always)
+    func listedParentIndexes(ofNumber number: Int) -> Range<Int> {
+        Int(parentStarts[number])..<Int(parentStarts[number + 1])
+    }
+
+    /// The parent at `index` of the listed parents (`listedParentIndexes(ofNumber:)`): a type number, or -1 for a
+    /// parent the database does not list.
+    @inline(__always)
+    func listedParent(at index: Int) -> Int32 {
+        parentNumbers[index]
     }
 
     /// Appends to `parents` the direct parents of type `number`, each once: the slots (in `slots`, by type number) of
     /// its `sub-class-of` parents that the database lists, then those of the abstract catalog types it conforms to
     /// besides them: its media type's, when it has no parent the database lists, or when it is not an `application/`
     /// type and no parent has its media type (an image subclassing an archive is still an image).
-    func appendParents(ofNumber number: Int, slots: [Int32], to parents: inout [Int32]) {
+    ///
+    /// - Parameters:
+    ///   - number: the type's number.
+    ///   - slots: the slot of each type number.
+    ///   - mediaSlots: `MediaParents.slotPairs`, read once by the caller.
+    ///   - parents: the list to append to.
+    func appendParents(ofNumber number: Int, slots: [Int32], mediaSlots: [Int32], to parents: inout [Int32]) {
         let start = parents.count
-        for parent in listedParents(ofNumber: number) where parent >= 0 {
-            let slot = slots[Int(parent)]
-            if !parents[start...].contains(slot) {
-                parents.append(slot)
+        for index in listedParentIndexes(ofNumber: number) {
+            let parent = parentNumbers[index]
+            if parent >= 0 {
+                Self.append(slots[Int(parent)], to: &parents, after: start)
             }
         }
         let media = Int(mediaParentsByNumber[number])
         if media != Int(MediaParents.noRawValue) {
-            let slotPairs = MediaParents.slotPairs
-            for slot in slotPairs[2 * media...2 * media + 1] where slot >= 0 && !parents[start...].contains(slot) {
-                parents.append(slot)
+            for pair in 0..<2 {
+                let slot = mediaSlots[2 * media + pair]
+                if slot >= 0 {
+                    Self.append(slot, to: &parents, after: start)
+                }
             }
         }
+    }
+
+    /// Appends `slot` to `parents` unless it is among those from `start` on.
+    @inline(__always)
+    private static func append(_ slot: Int32, to parents: inout [Int32], after start: Int) {
+        var index = start
+        while index < parents.count {
+            if parents[index] == slot {
+                return
+            }
+            index += 1
+        }
+        parents.append(slot)
     }
 
     /// The catalog slot of every type number, -1 for a type the catalog does not have: that of its own name, else
@@ -560,14 +593,18 @@ private struct Skeleton {
     var parents: [Int32] = []
     var sameMedia: [UInt8] = []
 
-    /// A skeleton for the lines of `types` (`lines(of:)`), with room for `aliasCapacity` aliases.
-    init(nameBounds: [Int32], aliasCapacity: Int) {
+    /// A skeleton for the lines of `types` (`lines(of:)`), with room for `aliasCapacity` aliases and
+    /// `parentCapacity` `sub-class-of` pairs.
+    init(nameBounds: [Int32], aliasCapacity: Int, parentCapacity: Int) {
         let lineCount = nameBounds.count / 2
         self.nameBounds = nameBounds
         firstLine.reserveCapacity(lineCount)
         lastLine.reserveCapacity(lineCount)
         aliasNumbers.reserveCapacity(aliasCapacity)
         aliasBounds.reserveCapacity(2 * aliasCapacity)
+        children.reserveCapacity(parentCapacity)
+        parents.reserveCapacity(parentCapacity)
+        sameMedia.reserveCapacity(parentCapacity)
         names = DesktopNames(capacity: lineCount + aliasCapacity)
     }
 
@@ -759,8 +796,7 @@ private struct Skeleton {
     ) {
         let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: firstLine.count)
         return (
-            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts,
-            aliasOrder.map { Int32($0) }
+            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts, aliasOrder
         )
     }
 
@@ -768,14 +804,13 @@ private struct Skeleton {
     func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [UInt8]) {
         let count = firstLine.count
         let (parentStarts, parentOrder) = Self.grouped(children, count: count)
-        let parentNumbers = parentOrder.map { parents[$0] }
+        let parentNumbers = parentOrder.map { parents[Int($0)] }
         // A type with no parent the database lists takes its media type's; so does a type other than `application/`
         // none of whose parents has its media type.
-        var knownParent = [Bool](repeating: false, count: count)
-        var sameMediaParent = [Bool](repeating: false, count: count)
-        for (pair, child) in children.enumerated() {
-            knownParent[Int(child)] = knownParent[Int(child)] || parents[pair] >= 0
-            sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair] != 0
+        // By type: 1 when it has a parent the database lists, 2 when a parent has its media type.
+        var found = [UInt8](repeating: 0, count: count)
+        for pair in children.indices {
+            found[Int(children[pair])] |= (parents[pair] >= 0 ? 1 : 0) | (sameMedia[pair] != 0 ? 2 : 0)
         }
         // Names come grouped by media type (`types` is sorted): one with the key of the name before it has its rules.
         var lastKey = DesktopDatabase.MediaParents.MediaKey.unpacked
@@ -787,7 +822,7 @@ private struct Skeleton {
                 if key != lastKey || key == .unpacked {
                     (lastKey, lastMedia) = (key, DesktopDatabase.MediaParents.media(of: name, key: key))
                 }
-                let takesThem = !knownParent[number] || (!lastMedia.isApplication && !sameMediaParent[number])
+                let takesThem = found[number] & 1 == 0 || (!lastMedia.isApplication && found[number] & 2 == 0)
                 return takesThem ? UInt8(lastMedia.parents.rawValue) : DesktopDatabase.MediaParents.noRawValue
             }
         }
@@ -796,7 +831,9 @@ private struct Skeleton {
 
     /// Items grouped by the number each has, keeping their order within a group: the start of each number's group
     /// (`count + 1` of them) and the items' indexes in grouped order.
-    private static func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int]) {
+    private static func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int32]) {
+        // Each group's size after its start, then the starts; each start then serves as its group's next place, and
+        // ends as the next group's start, so the starts are moved up one at the end.
         var starts = [Int32](repeating: 0, count: count + 1)
         for number in numbers {
             starts[Int(number) + 1] += 1
@@ -804,12 +841,18 @@ private struct Skeleton {
         for number in 0..<count {
             starts[number + 1] += starts[number]
         }
-        var next = starts
-        var order = [Int](repeating: 0, count: numbers.count)
-        for (index, number) in numbers.enumerated() {
-            order[Int(next[Int(number)])] = index
-            next[Int(number)] += 1
+        var order = [Int32](repeating: 0, count: numbers.count)
+        for index in numbers.indices {
+            let number = Int(numbers[index])
+            order[Int(starts[number])] = Int32(index)
+            starts[number] += 1
         }
+        var number = count
+        while number > 0 {
+            starts[number] = starts[number - 1]
+            number -= 1
+        }
+        starts[0] = 0
         return (starts, order)
     }
 }

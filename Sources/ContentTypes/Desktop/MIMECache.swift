@@ -38,6 +38,8 @@ package final class MIMECache: Sendable {
     package var aliasCount: Int { header.aliasCount }
     /// The number of types with parents.
     package var parentEntryCount: Int { header.parentCount }
+    /// The number of parents, over every type.
+    package var parentCount: Int { header.parentTotal }
 
     /// The size of the header: two 16-bit versions and nine offsets.
     private static let headerSize = 40
@@ -86,9 +88,10 @@ package final class MIMECache: Sendable {
             if let problem = header.read(bytes) {
                 return problem
             }
-            if let problem = checkLists(header, in: bytes, lastZero: last) {
-                return .malformed(problem)
+            guard let parentTotal = listsHold(header, in: bytes, lastZero: last) else {
+                return .malformed(listProblem(header, in: bytes, lastZero: last) ?? "the lists do not hold together")
             }
+            header.parentTotal = parentTotal
             header.globListHasExtensions = globListHasExtensions(header, in: bytes, lastZero: last)
             return nil
         }
@@ -141,6 +144,8 @@ package final class MIMECache: Sendable {
         var aliasCount = 0
         var parentEntries = 0
         var parentCount = 0
+        /// The number of parents over all entries of the parent list (`listsHold`).
+        var parentTotal = 0
         var globEntries = 0
         var globCount = 0
         var rootEntries = 0
@@ -230,14 +235,13 @@ package final class MIMECache: Sendable {
         }
     }
 
-    /// What is wrong with the alias and parent lists' string offsets and parent lists, or `nil` when nothing is.
-    private static func checkLists(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> String? {
-        listsHold(header, in: bytes, lastZero: lastZero) ? nil : listProblem(header, in: bytes, lastZero: lastZero)
-    }
-
-    /// Whether the alias and parent lists' string offsets are not past `lastZero` and each parent list fits: the fast
-    /// check, without messages (`listProblem` says what is wrong).
-    private static func listsHold(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> Bool {
+    /// Whether the alias and parent lists' string offsets are not past `lastZero`, each parent list fits, and the
+    /// entries name no more parents than the file has words (a cache written by update-mime-database gives each entry
+    /// its own list; entries sharing one long list would make reading them unbounded): the fast check, without
+    /// messages (`listProblem` says what is wrong). The number of parents over every entry, or `nil` when they do not
+    /// hold.
+    private static func listsHold(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> Int? {
+        var total = 0
         let size = bytes.count
         var highest = 0
         var entry = header.aliasEntries
@@ -250,11 +254,15 @@ package final class MIMECache: Sendable {
             let parents = word(bytes, entry + 4)
             highest = max(highest, word(bytes, entry))
             guard parents % 4 == 0, fits(parents, count: 1, size: 4, in: size) else {
-                return false
+                return nil
             }
             let count = word(bytes, parents)
             guard fits(parents + 4, count: count, size: 4, in: size) else {
-                return false
+                return nil
+            }
+            total += count
+            guard total <= size / 4 else {
+                return nil
             }
             var parent = parents + 4
             for _ in 0..<count {
@@ -263,12 +271,13 @@ package final class MIMECache: Sendable {
             }
             entry += 8
         }
-        return highest <= lastZero
+        return highest <= lastZero ? total : nil
     }
 
-    /// What is wrong with the alias and parent lists (the slow path of `checkLists`, with what and where).
+    /// What is wrong with the alias and parent lists (the slow path of `listsHold`, with what and where).
     private static func listProblem(_ header: Header, in bytes: Span<UInt8>, lastZero: Int) -> String? {
         let size = bytes.count
+        var total = 0
         func string(_ offset: Int, _ what: @autoclosure () -> String) -> String? {
             offset <= lastZero
                 ? nil
@@ -295,6 +304,11 @@ package final class MIMECache: Sendable {
             let count = word(bytes, parents)
             guard fits(parents + 4, count: count, size: 4, in: size) else {
                 return "parent entry \(index): \(count) parents at \(parents) do not fit in the file (\(size) bytes)"
+            }
+            total += count
+            guard total <= size / 4 else {
+                return "parent entry \(index): the entries up to it name \(total) parents, more than the file has"
+                    + " words (\(size / 4)): lists shared between entries"
             }
             for parent in 0..<count {
                 if let problem = string(
