@@ -41,9 +41,8 @@ final class DesktopDatabase: Sendable {
     /// the source's order.
     private let aliasNumbers: [Int32]
     private let aliasBounds: [Int32]
-    /// The aliases of type `n`, in the source's order: `aliasOrder[aliasStarts[n]..<aliasStarts[n + 1]]`.
-    private let aliasStarts: [Int32]
-    private let aliasOrder: [Int32]
+    /// The aliases grouped by type (`AliasGroups`), made the first time a type's aliases are asked for.
+    private let aliasGroups = PublishedTable()
     /// The numbers of type `n`'s `sub-class-of` parents, `parentNumbers[parentStarts[n]..<parentStarts[n + 1]]`, in
     /// the source's order; -1 for a parent the database does not list.
     private let parentStarts: [Int32]
@@ -209,9 +208,7 @@ final class DesktopDatabase: Sendable {
         var skeleton = Skeleton(
             nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount,
             parentCapacity: subclassesFile.lineCount)
-        for _ in 0..<skeleton.nameBounds.count / 2 {
-            skeleton.addLine(types.span)
-        }
+        skeleton.addLines(types.span)
         try aliasesFile.forEachLine { line throws(TypeRegistryError) in
             let (alias, type) = try line.pair()
             skeleton.addAlias(types.span, aliases.span, alias.indices, type: type.indices)
@@ -224,7 +221,7 @@ final class DesktopDatabase: Sendable {
         typesBytes = .read(types)
         aliasBytes = .read(aliases)
         names = skeleton.names
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (nameBounds, canonical, aliasNumbers, aliasBounds) = skeleton.tables()
         (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
         // Read now, so that a malformed line is an error of the database's, not of a later look-up.
         extensionTable.publish(try ExtensionTable(globs: globs, strict: true, database: self))
@@ -247,7 +244,7 @@ final class DesktopDatabase: Sendable {
         typesBytes = .mapped(cache.types)
         aliasBytes = .mapped(cache.cache)
         names = skeleton.names
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (nameBounds, canonical, aliasNumbers, aliasBounds) = skeleton.tables()
         (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
     }
 
@@ -276,10 +273,23 @@ final class DesktopDatabase: Sendable {
 
     /// The aliases of type `number`, in the source's order.
     func aliases(ofNumber number: Int) -> [String] {
-        aliasBytes.withSpan { bytes in
-            aliasOrder[Int(aliasStarts[number])..<Int(aliasStarts[number + 1])].map { alias in
+        let groups = aliasGroups.value(as: AliasGroups.self) {
+            AliasGroups(grouping: aliasNumbers, typeCount: typeCount)
+        }
+        return aliasBytes.withSpan { bytes in
+            groups.order[Int(groups.starts[number])..<Int(groups.starts[number + 1])].map { alias in
                 DatabaseBytes.string(bytes.extracting(aliasName(Int(alias))))
             }
+        }
+    }
+
+    /// The aliases of each type, in the source's order: those of type `n` are `order[starts[n]..<starts[n + 1]]`.
+    private final class AliasGroups: Sendable {
+        let starts: [Int32]
+        let order: [Int32]
+
+        init(grouping aliasNumbers: [Int32], typeCount: Int) {
+            (starts, order) = grouped(aliasNumbers, count: typeCount)
         }
     }
 
@@ -352,7 +362,7 @@ final class DesktopDatabase: Sendable {
     /// looked up in the database's index, which finds the types and aliases with that name. That is 300-odd look-ups
     /// instead of one or two in the catalog for each of the database's 1,100 names and aliases.
     func catalogSlots(in catalog: TagIndex) -> [Int32] {
-        var given = GivenSlots(typeCount: typeCount)
+        var given = GivenSlots(typeCount: typeCount, aliasCount: aliasNumbers.count)
         typesBytes.withSpan { types in
             aliasBytes.withSpan { aliases in
                 catalog.forEachKey { key, slot in
@@ -367,24 +377,27 @@ final class DesktopDatabase: Sendable {
                 }
             }
         }
-        for number in given.own.indices where given.own[number] < 0 {
-            given.own[number] = given.alias[number]
+        // A type without a slot of its own takes that of its first alias with one: once one has given it a slot, the
+        // later find it taken, as do those of a type with its own.
+        for alias in given.alias.indices where given.alias[alias] >= 0 {
+            let number = Int(aliasNumbers[alias])
+            if given.own[number] < 0 {
+                given.own[number] = given.alias[alias]
+            }
         }
         return given.own
     }
 
-    /// The catalog slots given so far (`catalogSlots(in:)`), by type number: to the type's own name, and to its
-    /// alias with the lowest index. (A value passed along rather than variables a local function captures, which the
-    /// compiler checks for exclusive access at run time.)
+    /// The catalog slots given so far (`catalogSlots(in:)`): by type number to the type's own name, and by alias.
+    /// (A value passed along rather than variables a local function captures, which the compiler checks for
+    /// exclusive access at run time.)
     private struct GivenSlots {
         var own: [Int32]
         var alias: [Int32]
-        var aliasIndexes: [Int32]
 
-        init(typeCount: Int) {
+        init(typeCount: Int, aliasCount: Int) {
             own = [Int32](repeating: -1, count: typeCount)
-            alias = [Int32](repeating: -1, count: typeCount)
-            aliasIndexes = [Int32](repeating: .max, count: typeCount)
+            alias = [Int32](repeating: -1, count: aliasCount)
         }
     }
 
@@ -407,10 +420,8 @@ final class DesktopDatabase: Sendable {
                     given.own[number] = slot
                 }
             } else {
-                let number = Int(aliasNumbers[index])
-                if index < given.aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
-                    given.aliasIndexes[number] = Int32(index)
-                    given.alias[number] = slot
+                if given.alias[index] < 0 && (!isBridge || aliasName(index).count == key.count) {
+                    given.alias[index] = slot
                 }
             }
             return false
@@ -579,10 +590,9 @@ private struct Skeleton {
     /// Where each line's name is in `types`: its start and end.
     let nameBounds: [Int32]
     var names: DesktopNames
-    /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
-    /// first line: a type listed twice is its last line's.
-    var firstLine: [Int32] = []
-    var lastLine: [Int32] = []
+    /// The type of each line: its own number, or that of the last line with its name (a type listed twice is its
+    /// last line's). Complete once `addLines` has run.
+    var canonical: [Int32] = []
     /// Each alias's type number, and its name's start and end in its source's bytes, in the source's order.
     var aliasNumbers: [Int32] = []
     var aliasBounds: [Int32] = []
@@ -598,8 +608,7 @@ private struct Skeleton {
     init(nameBounds: [Int32], aliasCapacity: Int, parentCapacity: Int) {
         let lineCount = nameBounds.count / 2
         self.nameBounds = nameBounds
-        firstLine.reserveCapacity(lineCount)
-        lastLine.reserveCapacity(lineCount)
+        canonical.reserveCapacity(lineCount)
         aliasNumbers.reserveCapacity(aliasCapacity)
         aliasBounds.reserveCapacity(2 * aliasCapacity)
         children.reserveCapacity(parentCapacity)
@@ -625,17 +634,41 @@ private struct Skeleton {
         Int(nameBounds[2 * line])..<Int(nameBounds[2 * line + 1])
     }
 
-    /// Adds the next line of `types`.
-    mutating func addLine(_ types: Span<UInt8>) {
-        let number = firstLine.count
+    /// Adds every line of `types`, then gives each line named again the number of the last line with its name.
+    mutating func addLines(_ types: Span<UInt8>) {
+        // Each line whose name an earlier line has, and that first line: two entries each, few or none.
+        var repeats: [Int32] = []
+        for number in 0..<nameBounds.count / 2 {
+            if let first = addLine(number, types) {
+                repeats.append(Int32(number))
+                repeats.append(first)
+            }
+            canonical.append(Int32(number))
+        }
+        // A first line takes the number of its name's last line (the pairs are in order); then each line named again
+        // takes its first line's.
+        var pair = 0
+        while pair < repeats.count {
+            canonical[Int(repeats[pair + 1])] = repeats[pair]
+            pair += 2
+        }
+        pair = 0
+        while pair < repeats.count {
+            canonical[Int(repeats[pair])] = canonical[Int(repeats[pair + 1])]
+            pair += 2
+        }
+    }
+
+    /// Adds line `number` of `types` to the names; the first line with the same name, if an earlier one has it.
+    private mutating func addLine(_ number: Int, _ types: Span<UInt8>) -> Int32? {
         let name = types.extracting(name(ofLine: number))
-        var first = Int32(number)
+        var first: Int32?
         // One probe finds an earlier line with the name and the bucket for this one. (No alias is added yet: `types`
         // stands in for their bytes.)
         if let hash = DesktopDatabase.foldedHash(name) {
             // Nearly every name: looked up as it is, without a closure.
             let (earlier, bucket) = probe(name, hash: hash, types: types)
-            first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+            first = earlier.map { $0 & DesktopNames.numberMask }
             names.add(Int32(number), hash: hash, at: bucket)
         } else {
             DesktopDatabase.withFolded(name) { key in
@@ -644,13 +677,11 @@ private struct Skeleton {
                 }
                 let hash = TagIndexBuilder.hash(key)
                 let (earlier, bucket) = probe(key, hash: hash, types: types)
-                first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+                first = earlier.map { $0 & DesktopNames.numberMask }
                 names.add(Int32(number) | DesktopNames.unfolded, hash: hash, at: bucket)
             }
         }
-        firstLine.append(first)
-        lastLine.append(Int32(number))
-        lastLine[Int(first)] = Int32(number)
+        return first
     }
 
     /// The first line named `key` (folded, hashing to `hash`), and the bucket of `names` for another, while lines are
@@ -660,11 +691,6 @@ private struct Skeleton {
             DesktopDatabase.nameOf(
                 entry, matches: key, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types)
         }
-    }
-
-    /// The number of a line's type.
-    private func canonical(_ line: Int32) -> Int32 {
-        lastLine[Int(firstLine[Int(line)])]
     }
 
     /// The entry of `names` that the name `name` (of any bytes) leads to first: a line, or an alias.
@@ -694,7 +720,7 @@ private struct Skeleton {
         }
         let index = entry & DesktopNames.numberMask
         guard entry & DesktopDatabase.aliasFlag != 0 else {
-            return canonical(index)
+            return canonical[Int(index)]
         }
         return own ? nil : aliasNumbers[Int(index)]
     }
@@ -727,9 +753,7 @@ private struct Skeleton {
     ///
     /// The cache stores each string once, and 450 parents name 79 types: each is looked up once (`OffsetMemo`).
     mutating func add(_ cache: MIMECache, types: Span<UInt8>, bytes: Span<UInt8>) {
-        for _ in 0..<nameBounds.count / 2 {
-            addLine(types)
-        }
+        addLines(types)
         for index in 0..<cache.aliasCount {
             let (alias, type) = cache.alias(index)
             addAlias(types, bytes, MIMECache.string(at: alias, in: bytes), type: MIMECache.string(at: type, in: bytes))
@@ -788,22 +812,15 @@ private struct Skeleton {
             DesktopDatabase.MediaParents.sameMediaType(childName, childKey, parentName, parentKey) ? 1 : 0)
     }
 
-    /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
-    /// grouped by type.
-    func tables() -> (
-        nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32], aliasStarts: [Int32],
-        aliasOrder: [Int32]
-    ) {
-        let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: firstLine.count)
-        return (
-            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts, aliasOrder
-        )
+    /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order.
+    func tables() -> (nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32]) {
+        (nameBounds, canonical, aliasNumbers, aliasBounds)
     }
 
     /// The parents' tables, once every type, alias and parent is added.
     func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [UInt8]) {
-        let count = firstLine.count
-        let (parentStarts, parentOrder) = Self.grouped(children, count: count)
+        let count = canonical.count
+        let (parentStarts, parentOrder) = grouped(children, count: count)
         let parentNumbers = parentOrder.map { parents[Int($0)] }
         // A type with no parent the database lists takes its media type's; so does a type other than `application/`
         // none of whose parents has its media type.
@@ -828,33 +845,33 @@ private struct Skeleton {
         }
         return (parentStarts, parentNumbers, mediaParents)
     }
+}
 
-    /// Items grouped by the number each has, keeping their order within a group: the start of each number's group
-    /// (`count + 1` of them) and the items' indexes in grouped order.
-    private static func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int32]) {
-        // Each group's size after its start, then the starts; each start then serves as its group's next place, and
-        // ends as the next group's start, so the starts are moved up one at the end.
-        var starts = [Int32](repeating: 0, count: count + 1)
-        for number in numbers {
-            starts[Int(number) + 1] += 1
-        }
-        for number in 0..<count {
-            starts[number + 1] += starts[number]
-        }
-        var order = [Int32](repeating: 0, count: numbers.count)
-        for index in numbers.indices {
-            let number = Int(numbers[index])
-            order[Int(starts[number])] = Int32(index)
-            starts[number] += 1
-        }
-        var number = count
-        while number > 0 {
-            starts[number] = starts[number - 1]
-            number -= 1
-        }
-        starts[0] = 0
-        return (starts, order)
+/// Items grouped by the number each has, keeping their order within a group: the start of each number's group
+/// (`count + 1` of them) and the items' indexes in grouped order.
+private func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int32]) {
+    // Each group's size after its start, then the starts; each start then serves as its group's next place, and
+    // ends as the next group's start, so the starts are moved up one at the end.
+    var starts = [Int32](repeating: 0, count: count + 1)
+    for number in numbers {
+        starts[Int(number) + 1] += 1
     }
+    for number in 0..<count {
+        starts[number + 1] += starts[number]
+    }
+    var order = [Int32](repeating: 0, count: numbers.count)
+    for index in numbers.indices {
+        let number = Int(numbers[index])
+        order[Int(starts[number])] = Int32(index)
+        starts[number] += 1
+    }
+    var number = count
+    while number > 0 {
+        starts[number] = starts[number - 1]
+        number -= 1
+    }
+    starts[0] = 0
+    return (starts, order)
 }
 
 extension DesktopDatabase {
@@ -1427,21 +1444,41 @@ struct DatabaseFile {
     }
 
     /// Calls `body` with the number (from 1), start and end of every line of `bytes` that is neither blank nor a `#`
-    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. Line feeds are found eight bytes
-    /// at a time (`ByteWord.firstIndex(of:in:from:)`).
+    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. The line feeds are found eight
+    /// bytes at a time, every one in a word (`ByteWord.zeroBytes`).
     static func forEachLine<Failure: Error>(
         in bytes: Span<UInt8>, includingEmpty: Bool = false,
         _ body: (_ number: Int, _ start: Int, _ end: Int) throws(Failure) -> Void
     ) throws(Failure) {
+        let count = bytes.count
+        let feed = ByteWord.ones &* 0x0A
         var number = 0
         var start = 0
-        while start < bytes.count {
-            let end = ByteWord.firstIndex(of: 0x0A, in: bytes, from: start)
-            number += 1
-            if includingEmpty ? end < bytes.count : start < end && bytes[start] != 0x23 {  // not blank, not a # comment
-                try body(number, start, end)
+        var wordStart = 0
+        while wordStart < count {
+            // The top bit of each byte of the word that is a line feed; the last few bytes one by one.
+            var feeds: UInt64 = 0
+            if wordStart + 8 <= count {
+                feeds = ByteWord.zeroBytes(ByteWord.load(bytes.bytes, at: wordStart) ^ feed)
+            } else {
+                for index in wordStart..<count where bytes[index] == 0x0A {
+                    feeds |= 0x80 &<< UInt64(8 * (index - wordStart))
+                }
             }
-            start = end + 1
+            while feeds != 0 {
+                let end = wordStart + feeds.trailingZeroBitCount / 8
+                feeds &= feeds &- 1
+                number += 1
+                if includingEmpty || (start < end && bytes[start] != 0x23) {  // not blank, not a # comment
+                    try body(number, start, end)
+                }
+                start = end + 1
+            }
+            wordStart += 8
+        }
+        // A last line without a line feed.
+        if start < count && !includingEmpty && bytes[start] != 0x23 {
+            try body(number + 1, start, count)
         }
     }
 }

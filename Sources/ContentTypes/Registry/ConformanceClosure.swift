@@ -4,19 +4,24 @@
 /// Rows have bits for the first `columns` slots only, and only those slots have rows. A type past them is a subtype
 /// of nothing else: only itself conforms to it, and it conforms to what its direct parents conform to, which have
 /// rows (`rowlessParentStarts`, `rowlessParentSlots`). A registry of the catalog and a desktop database places the
-/// database's types with subtypes first (`DesktopTypes`), so that its 700-odd leaves cost neither a column nor a row:
-/// the closure is 11 KiB instead of 39 KiB with this machine's database.
+/// database's types with subtypes first (`DesktopTypes`), so that its 700-odd leaves cost neither a column nor a row,
+/// and reads the catalog's rows from the catalog's closure (`base`; a catalog type conforms to catalog types alone):
+/// its own closure holds the rows of the database's 46 types with subtypes, 2 KiB, where every row of every type
+/// took 39 KiB.
 ///
 /// A class, so that asking through a registry reads the bits without counting a reference to the array.
 @usableFromInline
 final class ConformanceClosure: Sendable {
-    /// The bits, row after row, one row for each slot below `columns`; immutable once computed.
+    /// The bits, row after row, one row for each slot from `rowBase` to `columns`; immutable once computed.
     @usableFromInline let words: [UInt64]
     @usableFromInline let wordsPerRow: Int
     /// How many slots have a column and a row; no type conforms to a later one but itself.
     @usableFromInline let columns: Int
     /// How many types.
     let count: Int
+    /// The slots below it have their rows in `base`, the catalog's closure (0, and no `base`, when every row is here).
+    @usableFromInline let rowBase: Int
+    @usableFromInline let base: ConformanceClosure?
     /// The direct parents of the slots from `columns` on: `rowlessParentSlots[rowlessParentStarts[i]..<
     /// rowlessParentStarts[i + 1]]` for slot `rowlessBase + i` (the desktop database's flat table, shared). Empty when
     /// every slot has a row.
@@ -25,90 +30,98 @@ final class ConformanceClosure: Sendable {
     @usableFromInline let rowlessBase: Int
 
     /// Computes the closure of `parents` (direct parents by slot), visiting slots in `order`, which lists every
-    /// slot after all of its parents. Every slot has a column and a row.
+    /// slot after all of its parents. Every slot has a column and a row here.
     init(parents: ParentLists, order: [Int32]) {
         let count = parents.count
         let wordsPerRow = max(1, (count + 63) / 64)
         var words = [UInt64](repeating: 0, count: max(1, count) * wordsPerRow)
         for slot in order {
-            Self.addRow(of: slot, parents: parents[slot], to: &words, wordsPerRow: wordsPerRow, columns: count)
+            let row = Int(slot) * wordsPerRow
+            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+            for parent in parents[slot] {
+                let parentRow = Int(parent) * wordsPerRow
+                for word in 0..<wordsPerRow {
+                    words[row + word] |= words[parentRow + word]
+                }
+            }
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
         self.columns = count
         self.count = count
+        rowBase = 0
+        base = nil
         rowlessParentStarts = []
         rowlessParentSlots = []
         rowlessBase = count
     }
 
     /// Extends the catalog's closure with a desktop database's own types, when a registry declares nothing more: the
-    /// catalog's rows are copied, and those of the database's types with subtypes worked out (in `desktop.order`).
-    /// Columns and rows stop after them: the others answer from their parents' rows.
+    /// rows of the database's types with subtypes are worked out (in `desktop.order`), the catalog's read from its
+    /// closure. Columns and rows stop after them: the others answer from their parents' rows.
     init(catalog: ConformanceClosure, desktop: DesktopTypes) {
+        precondition(catalog.rowBase == 0 && catalog.columns == catalog.count, "the catalog's closure has every row")
         let count = catalog.count + desktop.count
         let columns = catalog.count + desktop.supertypeCount
+        let rowBase = catalog.count
         let wordsPerRow = max(1, (columns + 63) / 64)
-        var words = [UInt64](repeating: 0, count: max(1, columns) * wordsPerRow)
-        for slot in 0..<catalog.count {
-            for word in 0..<catalog.wordsPerRow {
-                words[slot * wordsPerRow + word] = catalog.words[slot * catalog.wordsPerRow + word]
-            }
-        }
+        var words = [UInt64](repeating: 0, count: max(1, columns - rowBase) * wordsPerRow)
         for slot in desktop.order {
-            Self.addRow(
-                of: slot, parents: desktop.parents(slot), to: &words, wordsPerRow: wordsPerRow, columns: columns)
+            let row = (Int(slot) - rowBase) * wordsPerRow
+            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
+            for parent in desktop.parents(slot) {
+                if Int(parent) < rowBase {
+                    let parentRow = Int(parent) * catalog.wordsPerRow
+                    for word in 0..<catalog.wordsPerRow {
+                        words[row + word] |= catalog.words[parentRow + word]
+                    }
+                } else {
+                    let parentRow = (Int(parent) - rowBase) * wordsPerRow
+                    for word in 0..<wordsPerRow {
+                        words[row + word] |= words[parentRow + word]
+                    }
+                }
+            }
         }
         self.words = words
         self.wordsPerRow = wordsPerRow
         self.columns = columns
         self.count = count
+        self.rowBase = rowBase
+        base = catalog
         rowlessParentStarts = desktop.parentStarts
         rowlessParentSlots = desktop.parentSlots
         rowlessBase = Int(desktop.firstSlot)
-    }
-
-    /// Fills the row of `slot`: itself, and every type its parents conform to (their rows are filled already).
-    @inline(__always)
-    private static func addRow(
-        of slot: Int32, parents: ArraySlice<Int32>, to words: inout [UInt64], wordsPerRow: Int, columns: Int
-    ) {
-        let row = Int(slot) * wordsPerRow
-        if Int(slot) < columns {
-            words[row + Int(slot) / 64] |= 1 << UInt64(slot % 64)
-        }
-        for parent in parents {
-            let parentRow = Int(parent) * wordsPerRow
-            for word in 0..<wordsPerRow {
-                words[row + word] |= words[parentRow + word]
-            }
-        }
     }
 
     /// Whether the type in `slot` conforms to the type in `other`. Both must be slots of this registry (the arrays'
     /// bounds checks stop any other).
     @inlinable @inline(__always)
     func contains(_ slot: Int32, _ other: Int32) -> Bool {
-        guard Int(slot) < columns, Int(other) < columns else {
-            return containsPastColumns(slot, other)
+        let row = Int(slot) &- rowBase
+        guard UInt(bitPattern: row) < UInt(bitPattern: columns &- rowBase), Int(other) < columns else {
+            return containsOutsideRows(slot, other)
         }
-        return words[Int(slot) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+        return words[row &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
 
-    /// `contains(_:_:)` when `slot` or `other` has no column: a type past the columns has no subtype (only itself
-    /// conforms to it), and conforms to what its direct parents conform to.
+    /// `contains(_:_:)` when `slot` has no row here or `other` no column: a type past the columns has no subtype (only
+    /// itself conforms to it), and conforms to what its direct parents conform to; a catalog type's row is the
+    /// catalog's.
     @usableFromInline
-    func containsPastColumns(_ slot: Int32, _ other: Int32) -> Bool {
+    func containsOutsideRows(_ slot: Int32, _ other: Int32) -> Bool {
         guard Int(other) < columns else {
             return slot == other
+        }
+        if Int(slot) < columns {
+            return rowContains(Int(slot), other)
         }
         let index = Int(slot) - rowlessBase
         var parent = Int(rowlessParentStarts[index])
         let end = Int(rowlessParentStarts[index + 1])
         while parent < end {
             // A parent has subtypes, so it has a row.
-            let row = Int(rowlessParentSlots[parent]) &* wordsPerRow
-            if words[row &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0 {
+            if rowContains(Int(rowlessParentSlots[parent]), other) {
                 return true
             }
             parent += 1
@@ -116,34 +129,52 @@ final class ConformanceClosure: Sendable {
         return false
     }
 
+    /// Whether the row of `slot`, which has one, has the bit of `other`, which has a column.
+    @inline(__always)
+    private func rowContains(_ slot: Int, _ other: Int32) -> Bool {
+        if slot < rowBase, let base {
+            return Int(other) < rowBase && base.contains(Int32(slot), other)
+        }
+        return words[(slot &- rowBase) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
+    }
+
+    /// Word `index` (below `wordsPerRow`) of the row of `slot`, which has one.
+    func word(_ index: Int, ofRow slot: Int) -> UInt64 {
+        if slot < rowBase, let base {
+            return index < base.wordsPerRow ? base.word(index, ofRow: slot) : 0
+        }
+        return words[(slot - rowBase) * wordsPerRow + index]
+    }
+
     /// The words of `slot`'s row over the columns: its own, or for a type past them the union of its parents'.
     private func rowWords(_ slot: Int32) -> [UInt64] {
         if Int(slot) < columns {
-            let row = Int(slot) * wordsPerRow
-            return Array(words[row..<row + wordsPerRow])
+            return (0..<wordsPerRow).map { word($0, ofRow: Int(slot)) }
         }
         var union = [UInt64](repeating: 0, count: wordsPerRow)
         let index = Int(slot) - rowlessBase
         for parent in rowlessParentSlots[Int(rowlessParentStarts[index])..<Int(rowlessParentStarts[index + 1])] {
-            let row = Int(parent) * wordsPerRow
-            for word in 0..<wordsPerRow {
-                union[word] |= words[row + word]
+            for index in 0..<wordsPerRow {
+                union[index] |= word(index, ofRow: Int(parent))
             }
         }
         return union
     }
 
-    /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words for each slot below
-    /// `columns`, and no bit past the last column; reflexive; transitive (a type conforms to everything its
-    /// supertypes conform to); every direct parent in `parents` (by slot) is in its child's row, and so has a column;
-    /// a type past the columns has direct parents of its own in the shared table, each with a row.
+    /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words for each slot from `rowBase`
+    /// to `columns`, those below in `base` (the catalog's, conforming to catalog types alone), and no bit past the
+    /// last column; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
+    /// parent in `parents` (by slot) is in its child's row, and so has a column; a type past the columns has direct
+    /// parents of its own in the shared table, each with a row.
     ///
     /// - Parameter parents: the direct parents of each slot, when known.
     func _checkInvariants(parents: (Int32) -> [Int32]) {
         #if DEBUG
             precondition(columns <= count, "closure: no more columns than types")
             precondition(wordsPerRow == max(1, (columns + 63) / 64), "closure: row length")
-            precondition(words.count == max(1, columns) * wordsPerRow, "closure: one row per column")
+            precondition(rowBase <= columns && (rowBase == 0) == (base == nil), "closure: the catalog's rows")
+            precondition(base.map { $0.count == rowBase && $0.columns == rowBase } ?? true, "closure: the base's size")
+            precondition(words.count == max(1, columns - rowBase) * wordsPerRow, "closure: one row per column")
             precondition(
                 columns == count || rowlessParentStarts.count == count - rowlessBase + 1 && rowlessBase <= columns,
                 "closure: the parents of every type past the columns")
@@ -153,6 +184,9 @@ final class ConformanceClosure: Sendable {
                 precondition(
                     row.allSatisfy { Int($0) < columns || $0 == slot },
                     "closure: type \(slot) has bits past the last column")
+                precondition(
+                    Int(slot) >= rowBase || row.allSatisfy { Int($0) < rowBase },
+                    "closure: catalog type \(slot) conforms to a type past the catalog")
                 for parent in parents(slot) {
                     precondition(contains(slot, parent), "closure: type \(slot) conforms to its parent \(parent)")
                     precondition(
