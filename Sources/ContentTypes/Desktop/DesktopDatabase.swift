@@ -365,14 +365,16 @@ final class DesktopDatabase: Sendable {
         var given = GivenSlots(typeCount: typeCount, aliasCount: aliasNumbers.count)
         typesBytes.withSpan { types in
             aliasBytes.withSpan { aliases in
-                catalog.forEachKey { key, slot in
-                    give(slot, to: key, isBridge: false, types: types, aliases: aliases, given: &given)
+                catalog.forEachKey { key, hash, slot in
+                    give(slot, to: key, hash: hash, isBridge: false, types: types, aliases: aliases, given: &given)
                 }
                 for (bridge, slot) in zip(Self.bridges, Self.bridgeSlots) where slot >= 0 {
                     // (`bridges` is folded already.)
                     let key = bridge.mimeType.utf8.span
                     if catalog.firstSlot(withFolded: key, where: { _ in true }) == nil {
-                        give(slot, to: key, isBridge: true, types: types, aliases: aliases, given: &given)
+                        give(
+                            slot, to: key, hash: TagIndexBuilder.hash(key), isBridge: true, types: types,
+                            aliases: aliases, given: &given)
                     }
                 }
             }
@@ -401,14 +403,14 @@ final class DesktopDatabase: Sendable {
         }
     }
 
-    /// Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many bytes (a name
-    /// that lost spaces in folding is not the string `bridges` would have been asked for).
+    /// Gives `slot` to the types and aliases named `key` (hashing to `hash`); a bridge only to names that fold to as
+    /// many bytes (a name that lost spaces in folding is not the string `bridges` would have been asked for).
     private func give(
-        _ slot: Int32, to key: Span<UInt8>, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
+        _ slot: Int32, to key: Span<UInt8>, hash: UInt64, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
         given: inout GivenSlots
     ) {
         _ = Self.first(
-            key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+            key, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
             types: types, aliases: aliases
         ) { entry in
             let index = Int(entry & DesktopNames.numberMask)

@@ -5,7 +5,8 @@
 /// of nothing else: only itself conforms to it, and it conforms to what its direct parents conform to, which have
 /// rows (`rowlessParentStarts`, `rowlessParentSlots`). A registry of the catalog and a desktop database places the
 /// database's types with subtypes first (`DesktopTypes`), so that its 700-odd leaves cost neither a column nor a row,
-/// and reads the catalog's rows from the catalog's closure (`base`; a catalog type conforms to catalog types alone):
+/// and reads the catalog's rows from the catalog's closure (`baseWords`; a catalog type conforms to catalog types
+/// alone):
 /// its own closure holds the rows of the database's 46 types with subtypes, 2 KiB, where every row of every type
 /// took 39 KiB.
 ///
@@ -19,9 +20,11 @@ final class ConformanceClosure: Sendable {
     @usableFromInline let columns: Int
     /// How many types.
     let count: Int
-    /// The slots below it have their rows in `base`, the catalog's closure (0, and no `base`, when every row is here).
+    /// The slots below it have their rows in `baseWords`, the catalog's closure's words, `baseWordsPerRow` a row (0,
+    /// and no words, when every row is here).
     @usableFromInline let rowBase: Int
-    @usableFromInline let base: ConformanceClosure?
+    @usableFromInline let baseWords: [UInt64]
+    @usableFromInline let baseWordsPerRow: Int
     /// The direct parents of the slots from `columns` on: `rowlessParentSlots[rowlessParentStarts[i]..<
     /// rowlessParentStarts[i + 1]]` for slot `rowlessBase + i` (the desktop database's flat table, shared). Empty when
     /// every slot has a row.
@@ -50,7 +53,8 @@ final class ConformanceClosure: Sendable {
         self.columns = count
         self.count = count
         rowBase = 0
-        base = nil
+        baseWords = []
+        baseWordsPerRow = 0
         rowlessParentStarts = []
         rowlessParentSlots = []
         rowlessBase = count
@@ -88,7 +92,8 @@ final class ConformanceClosure: Sendable {
         self.columns = columns
         self.count = count
         self.rowBase = rowBase
-        base = catalog
+        baseWords = catalog.words
+        baseWordsPerRow = catalog.wordsPerRow
         rowlessParentStarts = desktop.parentStarts
         rowlessParentSlots = desktop.parentSlots
         rowlessBase = Int(desktop.firstSlot)
@@ -98,21 +103,20 @@ final class ConformanceClosure: Sendable {
     /// bounds checks stop any other).
     @inlinable @inline(__always)
     func contains(_ slot: Int32, _ other: Int32) -> Bool {
+        guard Int(other) < columns else {
+            return slot == other  // a type with no subtype
+        }
         let row = Int(slot) &- rowBase
-        guard UInt(bitPattern: row) < UInt(bitPattern: columns &- rowBase), Int(other) < columns else {
+        guard UInt(bitPattern: row) < UInt(bitPattern: columns &- rowBase) else {
             return containsOutsideRows(slot, other)
         }
         return words[row &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
 
-    /// `contains(_:_:)` when `slot` has no row here or `other` no column: a type past the columns has no subtype (only
-    /// itself conforms to it), and conforms to what its direct parents conform to; a catalog type's row is the
-    /// catalog's.
+    /// `contains(_:_:)` when `slot` has no row here and `other` has a column: a type past the columns conforms to
+    /// what its direct parents conform to; a catalog type's row is the catalog's.
     @usableFromInline
     func containsOutsideRows(_ slot: Int32, _ other: Int32) -> Bool {
-        guard Int(other) < columns else {
-            return slot == other
-        }
         if Int(slot) < columns {
             return rowContains(Int(slot), other)
         }
@@ -132,16 +136,18 @@ final class ConformanceClosure: Sendable {
     /// Whether the row of `slot`, which has one, has the bit of `other`, which has a column.
     @inline(__always)
     private func rowContains(_ slot: Int, _ other: Int32) -> Bool {
-        if slot < rowBase, let base {
-            return Int(other) < rowBase && base.contains(Int32(slot), other)
+        if slot < rowBase {
+            // A catalog type conforms to catalog types alone.
+            return Int(other) < rowBase
+                && baseWords[slot &* baseWordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
         }
         return words[(slot &- rowBase) &* wordsPerRow &+ Int(other &>> 6)] & (1 &<< UInt64(other & 63)) != 0
     }
 
     /// Word `index` (below `wordsPerRow`) of the row of `slot`, which has one.
     func word(_ index: Int, ofRow slot: Int) -> UInt64 {
-        if slot < rowBase, let base {
-            return index < base.wordsPerRow ? base.word(index, ofRow: slot) : 0
+        if slot < rowBase {
+            return index < baseWordsPerRow ? baseWords[slot * baseWordsPerRow + index] : 0
         }
         return words[(slot - rowBase) * wordsPerRow + index]
     }
@@ -162,7 +168,7 @@ final class ConformanceClosure: Sendable {
     }
 
     /// Checks the closure's invariants, in debug builds: one row of `wordsPerRow` words for each slot from `rowBase`
-    /// to `columns`, those below in `base` (the catalog's, conforming to catalog types alone), and no bit past the
+    /// to `columns`, those below in `baseWords` (the catalog's, conforming to catalog types alone), and no bit past the
     /// last column; reflexive; transitive (a type conforms to everything its supertypes conform to); every direct
     /// parent in `parents` (by slot) is in its child's row, and so has a column; a type past the columns has direct
     /// parents of its own in the shared table, each with a row.
@@ -172,8 +178,10 @@ final class ConformanceClosure: Sendable {
         #if DEBUG
             precondition(columns <= count, "closure: no more columns than types")
             precondition(wordsPerRow == max(1, (columns + 63) / 64), "closure: row length")
-            precondition(rowBase <= columns && (rowBase == 0) == (base == nil), "closure: the catalog's rows")
-            precondition(base.map { $0.count == rowBase && $0.columns == rowBase } ?? true, "closure: the base's size")
+            precondition(
+                rowBase <= columns && baseWords.count == rowBase * baseWordsPerRow
+                    && baseWordsPerRow <= wordsPerRow && (rowBase == 0 || baseWordsPerRow == (rowBase + 63) / 64),
+                "closure: the catalog's rows")
             precondition(words.count == max(1, columns - rowBase) * wordsPerRow, "closure: one row per column")
             precondition(
                 columns == count || rowlessParentStarts.count == count - rowlessBase + 1 && rowlessBase <= columns,
