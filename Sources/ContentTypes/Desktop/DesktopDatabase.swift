@@ -1332,7 +1332,7 @@ struct DatabaseFile {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0, FileTime.isRegularFile(status.st_mode) else {
             return nil
         }
         // A byte more than the size, so that a file that grew meanwhile is seen to have: then it is read again.

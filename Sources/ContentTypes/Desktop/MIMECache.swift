@@ -655,6 +655,13 @@ package final class MIMECache: Sendable {
         if scalar < 0x80 {
             return scalar >= 0x61 && scalar <= 0x7A ? (scalar - 0x20, scalar) : (scalar, 0)
         }
+        return caseVariantsBeyondASCII(of: scalar)
+    }
+
+    /// `caseVariants(of:)` of a scalar past ASCII, apart: asking Unicode's properties costs the runtime the metadata
+    /// of `Unicode.Scalar.Properties`, which an ASCII extension then never pays.
+    @inline(never)
+    private static func caseVariantsBeyondASCII(of scalar: UInt32) -> (UInt32, UInt32) {
         guard let unicode = Unicode.Scalar(scalar) else {
             return (scalar, 0)
         }
