@@ -47,6 +47,14 @@ enum ByteWord {
         return bytes.count
     }
 
+    /// The top bit of exactly the bytes of the word that are zero: no false alarm (adding 0x7F to the low seven bits
+    /// of a byte carries into its top bit unless they are all zero, and never into the next byte).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
     /// Whether some byte of the word is less than `bound`, which is at most 0x80.
     @inline(__always)
     static func containsByte(below bound: UInt8, in word: UInt64) -> Bool {

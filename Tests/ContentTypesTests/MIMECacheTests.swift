@@ -290,6 +290,41 @@ struct MIMECacheTests {
         }
     }
 
+    /// Parent entries that share one long list name more parents than the file holds: reading them would be
+    /// unbounded, so the cache is refused at open, saying so.
+    @Test(.enabled(if: hasSystemCache, noCache), .timeLimit(.minutes(1)))
+    func parentListsSharedBeyondTheFileAreRefused() throws {
+        try Self.withDamagedCopy { (original, copy) throws in
+            let parents = Self.word(original, 8)
+            let entries = Self.word(original, parents)
+            // One list of 4,000 parents appended, each the first entry's first parent, and every entry pointed at it.
+            let firstList = Self.word(original, parents + 8)
+            let parent = UInt32(Self.word(original, firstList + 4))
+            let count = 4_000
+            var bytes = original
+            let list = bytes.count
+            let words: [UInt32] = [UInt32(count)] + [UInt32](repeating: parent, count: count)
+            for word in words {
+                for shift: UInt32 in [24, 16, 8, 0] {
+                    bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+                }
+            }
+            for entry in 0..<entries {
+                Self.setWord(&bytes, parents + 4 + 8 * entry + 4, UInt32(list))
+            }
+            #expect(entries * count > bytes.count / 4)
+            let started = ContinuousClock.now
+            let problem = try copy.write(bytes)
+            #expect(
+                problem?.message?.contains("lists shared between entries") == true, "\(String(describing: problem))")
+            #expect(ContinuousClock.now - started < .seconds(1))
+            // One entry pointed at it is a cache like any other.
+            bytes = original + bytes[list...]
+            Self.setWord(&bytes, parents + 4 + 4, UInt32(list))
+            #expect(try copy.write(bytes) == nil)
+        }
+    }
+
     @Test(.enabled(if: hasSystemCache, noCache))
     func otherTreeDamageIsFoundAsWalked() throws {
         try Self.withDamagedCopy { (original, copy) throws in

@@ -41,9 +41,8 @@ final class DesktopDatabase: Sendable {
     /// the source's order.
     private let aliasNumbers: [Int32]
     private let aliasBounds: [Int32]
-    /// The aliases of type `n`, in the source's order: `aliasOrder[aliasStarts[n]..<aliasStarts[n + 1]]`.
-    private let aliasStarts: [Int32]
-    private let aliasOrder: [Int32]
+    /// The aliases grouped by type (`AliasGroups`), made the first time a type's aliases are asked for.
+    private let aliasGroups = PublishedTable()
     /// The numbers of type `n`'s `sub-class-of` parents, `parentNumbers[parentStarts[n]..<parentStarts[n + 1]]`, in
     /// the source's order; -1 for a parent the database does not list.
     private let parentStarts: [Int32]
@@ -206,10 +205,10 @@ final class DesktopDatabase: Sendable {
         let globs = try DatabaseFile(name: "globs2", in: directory)
         let types = typesFile.bytes
         let aliases = aliasesFile.bytes
-        var skeleton = Skeleton(nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount)
-        for _ in 0..<skeleton.nameBounds.count / 2 {
-            skeleton.addLine(types.span)
-        }
+        var skeleton = Skeleton(
+            nameBounds: Skeleton.lines(of: types.span), aliasCapacity: aliasesFile.lineCount,
+            parentCapacity: subclassesFile.lineCount)
+        skeleton.addLines(types.span)
         try aliasesFile.forEachLine { line throws(TypeRegistryError) in
             let (alias, type) = try line.pair()
             skeleton.addAlias(types.span, aliases.span, alias.indices, type: type.indices)
@@ -222,7 +221,7 @@ final class DesktopDatabase: Sendable {
         typesBytes = .read(types)
         aliasBytes = .read(aliases)
         names = skeleton.names
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (nameBounds, canonical, aliasNumbers, aliasBounds) = skeleton.tables()
         (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
         // Read now, so that a malformed line is an error of the database's, not of a later look-up.
         extensionTable.publish(try ExtensionTable(globs: globs, strict: true, database: self))
@@ -233,7 +232,9 @@ final class DesktopDatabase: Sendable {
         self.directory = directory
         source = .cache(cache)
         var skeleton = cache.types.withBytes { types in
-            Skeleton(nameBounds: Skeleton.lines(of: types), aliasCapacity: cache.aliasCount)
+            Skeleton(
+                nameBounds: Skeleton.lines(of: types), aliasCapacity: cache.aliasCount,
+                parentCapacity: cache.parentCount)
         }
         cache.types.withBytes { types in
             cache.cache.withBytes { bytes in
@@ -243,7 +244,7 @@ final class DesktopDatabase: Sendable {
         typesBytes = .mapped(cache.types)
         aliasBytes = .mapped(cache.cache)
         names = skeleton.names
-        (nameBounds, canonical, aliasNumbers, aliasBounds, aliasStarts, aliasOrder) = skeleton.tables()
+        (nameBounds, canonical, aliasNumbers, aliasBounds) = skeleton.tables()
         (parentStarts, parentNumbers, mediaParentsByNumber) = skeleton.finish(names: typesBytes)
     }
 
@@ -272,10 +273,23 @@ final class DesktopDatabase: Sendable {
 
     /// The aliases of type `number`, in the source's order.
     func aliases(ofNumber number: Int) -> [String] {
-        aliasBytes.withSpan { bytes in
-            aliasOrder[Int(aliasStarts[number])..<Int(aliasStarts[number + 1])].map { alias in
+        let groups = aliasGroups.value(as: AliasGroups.self) {
+            AliasGroups(grouping: aliasNumbers, typeCount: typeCount)
+        }
+        return aliasBytes.withSpan { bytes in
+            groups.order[Int(groups.starts[number])..<Int(groups.starts[number + 1])].map { alias in
                 DatabaseBytes.string(bytes.extracting(aliasName(Int(alias))))
             }
+        }
+    }
+
+    /// The aliases of each type, in the source's order: those of type `n` are `order[starts[n]..<starts[n + 1]]`.
+    private final class AliasGroups: Sendable {
+        let starts: [Int32]
+        let order: [Int32]
+
+        init(grouping aliasNumbers: [Int32], typeCount: Int) {
+            (starts, order) = grouped(aliasNumbers, count: typeCount)
         }
     }
 
@@ -284,31 +298,60 @@ final class DesktopDatabase: Sendable {
         Int(aliasBounds[2 * alias])..<Int(aliasBounds[2 * alias + 1])
     }
 
-    /// The numbers of type `number`'s `sub-class-of` parents, in the source's order; -1 for a parent the database
-    /// does not list.
-    func listedParents(ofNumber number: Int) -> ArraySlice<Int32> {
-        parentNumbers[Int(parentStarts[number])..<Int(parentStarts[number + 1])]
+    /// Where type `number`'s `sub-class-of` parents are, in the source's order, among `listedParent(at:)`'s (read
+    /// one by one: a slice of the table would count a reference to it).
+    @inline(__always)
+    func listedParentIndexes(ofNumber number: Int) -> Range<Int> {
+        Int(parentStarts[number])..<Int(parentStarts[number + 1])
+    }
+
+    /// The parent at `index` of the listed parents (`listedParentIndexes(ofNumber:)`): a type number, or -1 for a
+    /// parent the database does not list.
+    @inline(__always)
+    func listedParent(at index: Int) -> Int32 {
+        parentNumbers[index]
     }
 
     /// Appends to `parents` the direct parents of type `number`, each once: the slots (in `slots`, by type number) of
     /// its `sub-class-of` parents that the database lists, then those of the abstract catalog types it conforms to
     /// besides them: its media type's, when it has no parent the database lists, or when it is not an `application/`
     /// type and no parent has its media type (an image subclassing an archive is still an image).
-    func appendParents(ofNumber number: Int, slots: [Int32], to parents: inout [Int32]) {
+    ///
+    /// - Parameters:
+    ///   - number: the type's number.
+    ///   - slots: the slot of each type number.
+    ///   - mediaSlots: `MediaParents.slotPairs`, read once by the caller.
+    ///   - parents: the list to append to.
+    func appendParents(ofNumber number: Int, slots: [Int32], mediaSlots: [Int32], to parents: inout [Int32]) {
         let start = parents.count
-        for parent in listedParents(ofNumber: number) where parent >= 0 {
-            let slot = slots[Int(parent)]
-            if !parents[start...].contains(slot) {
-                parents.append(slot)
+        for index in listedParentIndexes(ofNumber: number) {
+            let parent = parentNumbers[index]
+            if parent >= 0 {
+                Self.append(slots[Int(parent)], to: &parents, after: start)
             }
         }
         let media = Int(mediaParentsByNumber[number])
         if media != Int(MediaParents.noRawValue) {
-            let slotPairs = MediaParents.slotPairs
-            for slot in slotPairs[2 * media...2 * media + 1] where slot >= 0 && !parents[start...].contains(slot) {
-                parents.append(slot)
+            for pair in 0..<2 {
+                let slot = mediaSlots[2 * media + pair]
+                if slot >= 0 {
+                    Self.append(slot, to: &parents, after: start)
+                }
             }
         }
+    }
+
+    /// Appends `slot` to `parents` unless it is among those from `start` on.
+    @inline(__always)
+    private static func append(_ slot: Int32, to parents: inout [Int32], after start: Int) {
+        var index = start
+        while index < parents.count {
+            if parents[index] == slot {
+                return
+            }
+            index += 1
+        }
+        parents.append(slot)
     }
 
     /// The catalog slot of every type number, -1 for a type the catalog does not have: that of its own name, else
@@ -319,50 +362,55 @@ final class DesktopDatabase: Sendable {
     /// looked up in the database's index, which finds the types and aliases with that name. That is 300-odd look-ups
     /// instead of one or two in the catalog for each of the database's 1,100 names and aliases.
     func catalogSlots(in catalog: TagIndex) -> [Int32] {
-        var given = GivenSlots(typeCount: typeCount)
+        var given = GivenSlots(typeCount: typeCount, aliasCount: aliasNumbers.count)
         typesBytes.withSpan { types in
             aliasBytes.withSpan { aliases in
-                catalog.forEachKey { key, slot in
-                    give(slot, to: key, isBridge: false, types: types, aliases: aliases, given: &given)
+                catalog.forEachKey { key, hash, slot in
+                    give(slot, to: key, hash: hash, isBridge: false, types: types, aliases: aliases, given: &given)
                 }
                 for (bridge, slot) in zip(Self.bridges, Self.bridgeSlots) where slot >= 0 {
                     // (`bridges` is folded already.)
                     let key = bridge.mimeType.utf8.span
                     if catalog.firstSlot(withFolded: key, where: { _ in true }) == nil {
-                        give(slot, to: key, isBridge: true, types: types, aliases: aliases, given: &given)
+                        give(
+                            slot, to: key, hash: TagIndexBuilder.hash(key), isBridge: true, types: types,
+                            aliases: aliases, given: &given)
                     }
                 }
             }
         }
-        for number in given.own.indices where given.own[number] < 0 {
-            given.own[number] = given.alias[number]
+        // A type without a slot of its own takes that of its first alias with one: once one has given it a slot, the
+        // later find it taken, as do those of a type with its own.
+        for alias in given.alias.indices where given.alias[alias] >= 0 {
+            let number = Int(aliasNumbers[alias])
+            if given.own[number] < 0 {
+                given.own[number] = given.alias[alias]
+            }
         }
         return given.own
     }
 
-    /// The catalog slots given so far (`catalogSlots(in:)`), by type number: to the type's own name, and to its
-    /// alias with the lowest index. (A value passed along rather than variables a local function captures, which the
-    /// compiler checks for exclusive access at run time.)
+    /// The catalog slots given so far (`catalogSlots(in:)`): by type number to the type's own name, and by alias.
+    /// (A value passed along rather than variables a local function captures, which the compiler checks for
+    /// exclusive access at run time.)
     private struct GivenSlots {
         var own: [Int32]
         var alias: [Int32]
-        var aliasIndexes: [Int32]
 
-        init(typeCount: Int) {
+        init(typeCount: Int, aliasCount: Int) {
             own = [Int32](repeating: -1, count: typeCount)
-            alias = [Int32](repeating: -1, count: typeCount)
-            aliasIndexes = [Int32](repeating: .max, count: typeCount)
+            alias = [Int32](repeating: -1, count: aliasCount)
         }
     }
 
-    /// Gives `slot` to the types and aliases named `key`; a bridge only to names that fold to as many bytes (a name
-    /// that lost spaces in folding is not the string `bridges` would have been asked for).
+    /// Gives `slot` to the types and aliases named `key` (hashing to `hash`); a bridge only to names that fold to as
+    /// many bytes (a name that lost spaces in folding is not the string `bridges` would have been asked for).
     private func give(
-        _ slot: Int32, to key: Span<UInt8>, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
+        _ slot: Int32, to key: Span<UInt8>, hash: UInt64, isBridge: Bool, types: Span<UInt8>, aliases: Span<UInt8>,
         given: inout GivenSlots
     ) {
         _ = Self.first(
-            key, hash: TagIndexBuilder.hash(key), in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
+            key, hash: hash, in: names, nameBounds: nameBounds, aliasBounds: aliasBounds,
             types: types, aliases: aliases
         ) { entry in
             let index = Int(entry & DesktopNames.numberMask)
@@ -374,10 +422,8 @@ final class DesktopDatabase: Sendable {
                     given.own[number] = slot
                 }
             } else {
-                let number = Int(aliasNumbers[index])
-                if index < given.aliasIndexes[number] && (!isBridge || aliasName(index).count == key.count) {
-                    given.aliasIndexes[number] = Int32(index)
-                    given.alias[number] = slot
+                if given.alias[index] < 0 && (!isBridge || aliasName(index).count == key.count) {
+                    given.alias[index] = slot
                 }
             }
             return false
@@ -546,10 +592,9 @@ private struct Skeleton {
     /// Where each line's name is in `types`: its start and end.
     let nameBounds: [Int32]
     var names: DesktopNames
-    /// The first line with each line's name (the line itself, for the first), and the last line with the name of each
-    /// first line: a type listed twice is its last line's.
-    var firstLine: [Int32] = []
-    var lastLine: [Int32] = []
+    /// The type of each line: its own number, or that of the last line with its name (a type listed twice is its
+    /// last line's). Complete once `addLines` has run.
+    var canonical: [Int32] = []
     /// Each alias's type number, and its name's start and end in its source's bytes, in the source's order.
     var aliasNumbers: [Int32] = []
     var aliasBounds: [Int32] = []
@@ -560,14 +605,17 @@ private struct Skeleton {
     var parents: [Int32] = []
     var sameMedia: [UInt8] = []
 
-    /// A skeleton for the lines of `types` (`lines(of:)`), with room for `aliasCapacity` aliases.
-    init(nameBounds: [Int32], aliasCapacity: Int) {
+    /// A skeleton for the lines of `types` (`lines(of:)`), with room for `aliasCapacity` aliases and
+    /// `parentCapacity` `sub-class-of` pairs.
+    init(nameBounds: [Int32], aliasCapacity: Int, parentCapacity: Int) {
         let lineCount = nameBounds.count / 2
         self.nameBounds = nameBounds
-        firstLine.reserveCapacity(lineCount)
-        lastLine.reserveCapacity(lineCount)
+        canonical.reserveCapacity(lineCount)
         aliasNumbers.reserveCapacity(aliasCapacity)
         aliasBounds.reserveCapacity(2 * aliasCapacity)
+        children.reserveCapacity(parentCapacity)
+        parents.reserveCapacity(parentCapacity)
+        sameMedia.reserveCapacity(parentCapacity)
         names = DesktopNames(capacity: lineCount + aliasCapacity)
     }
 
@@ -588,17 +636,41 @@ private struct Skeleton {
         Int(nameBounds[2 * line])..<Int(nameBounds[2 * line + 1])
     }
 
-    /// Adds the next line of `types`.
-    mutating func addLine(_ types: Span<UInt8>) {
-        let number = firstLine.count
+    /// Adds every line of `types`, then gives each line named again the number of the last line with its name.
+    mutating func addLines(_ types: Span<UInt8>) {
+        // Each line whose name an earlier line has, and that first line: two entries each, few or none.
+        var repeats: [Int32] = []
+        for number in 0..<nameBounds.count / 2 {
+            if let first = addLine(number, types) {
+                repeats.append(Int32(number))
+                repeats.append(first)
+            }
+            canonical.append(Int32(number))
+        }
+        // A first line takes the number of its name's last line (the pairs are in order); then each line named again
+        // takes its first line's.
+        var pair = 0
+        while pair < repeats.count {
+            canonical[Int(repeats[pair + 1])] = repeats[pair]
+            pair += 2
+        }
+        pair = 0
+        while pair < repeats.count {
+            canonical[Int(repeats[pair])] = canonical[Int(repeats[pair + 1])]
+            pair += 2
+        }
+    }
+
+    /// Adds line `number` of `types` to the names; the first line with the same name, if an earlier one has it.
+    private mutating func addLine(_ number: Int, _ types: Span<UInt8>) -> Int32? {
         let name = types.extracting(name(ofLine: number))
-        var first = Int32(number)
+        var first: Int32?
         // One probe finds an earlier line with the name and the bucket for this one. (No alias is added yet: `types`
         // stands in for their bytes.)
         if let hash = DesktopDatabase.foldedHash(name) {
             // Nearly every name: looked up as it is, without a closure.
             let (earlier, bucket) = probe(name, hash: hash, types: types)
-            first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+            first = earlier.map { $0 & DesktopNames.numberMask }
             names.add(Int32(number), hash: hash, at: bucket)
         } else {
             DesktopDatabase.withFolded(name) { key in
@@ -607,13 +679,11 @@ private struct Skeleton {
                 }
                 let hash = TagIndexBuilder.hash(key)
                 let (earlier, bucket) = probe(key, hash: hash, types: types)
-                first = earlier.map { $0 & DesktopNames.numberMask } ?? first
+                first = earlier.map { $0 & DesktopNames.numberMask }
                 names.add(Int32(number) | DesktopNames.unfolded, hash: hash, at: bucket)
             }
         }
-        firstLine.append(first)
-        lastLine.append(Int32(number))
-        lastLine[Int(first)] = Int32(number)
+        return first
     }
 
     /// The first line named `key` (folded, hashing to `hash`), and the bucket of `names` for another, while lines are
@@ -623,11 +693,6 @@ private struct Skeleton {
             DesktopDatabase.nameOf(
                 entry, matches: key, nameBounds: nameBounds, aliasBounds: aliasBounds, types: types, aliases: types)
         }
-    }
-
-    /// The number of a line's type.
-    private func canonical(_ line: Int32) -> Int32 {
-        lastLine[Int(firstLine[Int(line)])]
     }
 
     /// The entry of `names` that the name `name` (of any bytes) leads to first: a line, or an alias.
@@ -657,7 +722,7 @@ private struct Skeleton {
         }
         let index = entry & DesktopNames.numberMask
         guard entry & DesktopDatabase.aliasFlag != 0 else {
-            return canonical(index)
+            return canonical[Int(index)]
         }
         return own ? nil : aliasNumbers[Int(index)]
     }
@@ -690,9 +755,7 @@ private struct Skeleton {
     ///
     /// The cache stores each string once, and 450 parents name 79 types: each is looked up once (`OffsetMemo`).
     mutating func add(_ cache: MIMECache, types: Span<UInt8>, bytes: Span<UInt8>) {
-        for _ in 0..<nameBounds.count / 2 {
-            addLine(types)
-        }
+        addLines(types)
         for index in 0..<cache.aliasCount {
             let (alias, type) = cache.alias(index)
             addAlias(types, bytes, MIMECache.string(at: alias, in: bytes), type: MIMECache.string(at: type, in: bytes))
@@ -751,31 +814,22 @@ private struct Skeleton {
             DesktopDatabase.MediaParents.sameMediaType(childName, childKey, parentName, parentKey) ? 1 : 0)
     }
 
-    /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order and
-    /// grouped by type.
-    func tables() -> (
-        nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32], aliasStarts: [Int32],
-        aliasOrder: [Int32]
-    ) {
-        let (aliasStarts, aliasOrder) = Self.grouped(aliasNumbers, count: firstLine.count)
-        return (
-            nameBounds, (0..<Int32(firstLine.count)).map(canonical), aliasNumbers, aliasBounds, aliasStarts,
-            aliasOrder.map { Int32($0) }
-        )
+    /// The names' tables: where each type's name is, each line's type, and the aliases, in the source's order.
+    func tables() -> (nameBounds: [Int32], canonical: [Int32], aliasNumbers: [Int32], aliasBounds: [Int32]) {
+        (nameBounds, canonical, aliasNumbers, aliasBounds)
     }
 
     /// The parents' tables, once every type, alias and parent is added.
     func finish(names: DatabaseBytes) -> (parentStarts: [Int32], parentNumbers: [Int32], mediaParents: [UInt8]) {
-        let count = firstLine.count
-        let (parentStarts, parentOrder) = Self.grouped(children, count: count)
-        let parentNumbers = parentOrder.map { parents[$0] }
+        let count = canonical.count
+        let (parentStarts, parentOrder) = grouped(children, count: count)
+        let parentNumbers = parentOrder.map { parents[Int($0)] }
         // A type with no parent the database lists takes its media type's; so does a type other than `application/`
         // none of whose parents has its media type.
-        var knownParent = [Bool](repeating: false, count: count)
-        var sameMediaParent = [Bool](repeating: false, count: count)
-        for (pair, child) in children.enumerated() {
-            knownParent[Int(child)] = knownParent[Int(child)] || parents[pair] >= 0
-            sameMediaParent[Int(child)] = sameMediaParent[Int(child)] || sameMedia[pair] != 0
+        // By type: 1 when it has a parent the database lists, 2 when a parent has its media type.
+        var found = [UInt8](repeating: 0, count: count)
+        for pair in children.indices {
+            found[Int(children[pair])] |= (parents[pair] >= 0 ? 1 : 0) | (sameMedia[pair] != 0 ? 2 : 0)
         }
         // Names come grouped by media type (`types` is sorted): one with the key of the name before it has its rules.
         var lastKey = DesktopDatabase.MediaParents.MediaKey.unpacked
@@ -787,31 +841,39 @@ private struct Skeleton {
                 if key != lastKey || key == .unpacked {
                     (lastKey, lastMedia) = (key, DesktopDatabase.MediaParents.media(of: name, key: key))
                 }
-                let takesThem = !knownParent[number] || (!lastMedia.isApplication && !sameMediaParent[number])
+                let takesThem = found[number] & 1 == 0 || (!lastMedia.isApplication && found[number] & 2 == 0)
                 return takesThem ? UInt8(lastMedia.parents.rawValue) : DesktopDatabase.MediaParents.noRawValue
             }
         }
         return (parentStarts, parentNumbers, mediaParents)
     }
+}
 
-    /// Items grouped by the number each has, keeping their order within a group: the start of each number's group
-    /// (`count + 1` of them) and the items' indexes in grouped order.
-    private static func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int]) {
-        var starts = [Int32](repeating: 0, count: count + 1)
-        for number in numbers {
-            starts[Int(number) + 1] += 1
-        }
-        for number in 0..<count {
-            starts[number + 1] += starts[number]
-        }
-        var next = starts
-        var order = [Int](repeating: 0, count: numbers.count)
-        for (index, number) in numbers.enumerated() {
-            order[Int(next[Int(number)])] = index
-            next[Int(number)] += 1
-        }
-        return (starts, order)
+/// Items grouped by the number each has, keeping their order within a group: the start of each number's group
+/// (`count + 1` of them) and the items' indexes in grouped order.
+private func grouped(_ numbers: [Int32], count: Int) -> (starts: [Int32], order: [Int32]) {
+    // Each group's size after its start, then the starts; each start then serves as its group's next place, and
+    // ends as the next group's start, so the starts are moved up one at the end.
+    var starts = [Int32](repeating: 0, count: count + 1)
+    for number in numbers {
+        starts[Int(number) + 1] += 1
     }
+    for number in 0..<count {
+        starts[number + 1] += starts[number]
+    }
+    var order = [Int32](repeating: 0, count: numbers.count)
+    for index in numbers.indices {
+        let number = Int(numbers[index])
+        order[Int(starts[number])] = Int32(index)
+        starts[number] += 1
+    }
+    var number = count
+    while number > 0 {
+        starts[number] = starts[number - 1]
+        number -= 1
+    }
+    starts[0] = 0
+    return (starts, order)
 }
 
 extension DesktopDatabase {
@@ -1270,7 +1332,7 @@ struct DatabaseFile {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstat(descriptor, &status) == 0, FileTime.isRegularFile(status.st_mode) else {
             return nil
         }
         // A byte more than the size, so that a file that grew meanwhile is seen to have: then it is read again.
@@ -1384,21 +1446,41 @@ struct DatabaseFile {
     }
 
     /// Calls `body` with the number (from 1), start and end of every line of `bytes` that is neither blank nor a `#`
-    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. Line feeds are found eight bytes
-    /// at a time (`ByteWord.firstIndex(of:in:from:)`).
+    /// comment (with `includingEmpty`, of every line ended by a line feed), in order. The line feeds are found eight
+    /// bytes at a time, every one in a word (`ByteWord.zeroBytes`).
     static func forEachLine<Failure: Error>(
         in bytes: Span<UInt8>, includingEmpty: Bool = false,
         _ body: (_ number: Int, _ start: Int, _ end: Int) throws(Failure) -> Void
     ) throws(Failure) {
+        let count = bytes.count
+        let feed = ByteWord.ones &* 0x0A
         var number = 0
         var start = 0
-        while start < bytes.count {
-            let end = ByteWord.firstIndex(of: 0x0A, in: bytes, from: start)
-            number += 1
-            if includingEmpty ? end < bytes.count : start < end && bytes[start] != 0x23 {  // not blank, not a # comment
-                try body(number, start, end)
+        var wordStart = 0
+        while wordStart < count {
+            // The top bit of each byte of the word that is a line feed; the last few bytes one by one.
+            var feeds: UInt64 = 0
+            if wordStart + 8 <= count {
+                feeds = ByteWord.zeroBytes(ByteWord.load(bytes.bytes, at: wordStart) ^ feed)
+            } else {
+                for index in wordStart..<count where bytes[index] == 0x0A {
+                    feeds |= 0x80 &<< UInt64(8 * (index - wordStart))
+                }
             }
-            start = end + 1
+            while feeds != 0 {
+                let end = wordStart + feeds.trailingZeroBitCount / 8
+                feeds &= feeds &- 1
+                number += 1
+                if includingEmpty || (start < end && bytes[start] != 0x23) {  // not blank, not a # comment
+                    try body(number, start, end)
+                }
+                start = end + 1
+            }
+            wordStart += 8
+        }
+        // A last line without a line feed.
+        if start < count && !includingEmpty && bytes[start] != 0x23 {
+            try body(number + 1, start, count)
         }
     }
 }

@@ -8,12 +8,13 @@
 /// as a type is a second entry of that name, after the type's. Adding a name costs a hash and a probe, where the
 /// MIME index costs a key, its bytes and its slot appended to a `TagIndexBuilder` and the index built from it. The
 /// table is at most two thirds full: the machine's 1,150 names take 2,048 buckets, 16 KiB (memory touched for the
-/// first time is most of what a process's first use of the database costs).
+/// first time is most of what a process's first use of the database costs). A bucket is one word, its entry and its
+/// hash together: a probe reads one array, and adding writes one.
 struct DesktopNames: Sendable {
-    /// Entries plus one by bucket; 0 is an empty bucket. A power of two long, at most two thirds full.
-    private var buckets: [Int32]
-    /// The upper half of the hash of each bucket's name (the lower half, masked, is where its probe starts).
-    private var hashes: [UInt32]
+    /// By bucket: the entry plus one in the lower half, 0 for an empty bucket; the upper half of the hash of its name
+    /// in the upper half (the lower half of the hash, masked, is where its probe starts). A power of two long, at
+    /// most two thirds full.
+    private var buckets: [UInt64]
     private(set) var count = 0
     /// How many names the table was made for: it never holds more (and so is never more than two thirds full).
     let capacity: Int
@@ -30,8 +31,7 @@ struct DesktopNames: Sendable {
         while 2 * size < 3 * capacity {
             size *= 2
         }
-        buckets = [Int32](repeating: 0, count: size)
-        hashes = [UInt32](repeating: 0, count: size)
+        buckets = [UInt64](repeating: 0, count: size)
     }
 
     /// Adds an entry whose folded name hashes to `hash` (`TagIndexBuilder.hash`), after those already added; at most
@@ -45,8 +45,7 @@ struct DesktopNames: Sendable {
     mutating func add(_ entry: Int32, hash: UInt64, at bucket: Int) {
         precondition(count < capacity, "names: more than the \(capacity) counted")
         precondition(buckets[bucket] == 0, "names: a probe's empty bucket")
-        buckets[bucket] = entry + 1
-        hashes[bucket] = UInt32(truncatingIfNeeded: hash >> 32)
+        buckets[bucket] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(bitPattern: entry + 1))
         count += 1
     }
 
@@ -56,16 +55,19 @@ struct DesktopNames: Sendable {
     @inline(__always)
     func probe(hash: UInt64, matches: (Int32) -> Bool) -> (first: Int32?, bucket: Int) {
         let mask = buckets.count - 1
-        let upper = UInt32(truncatingIfNeeded: hash >> 32)
+        let upper = hash & 0xFFFF_FFFF_0000_0000
         var bucket = Int(truncatingIfNeeded: hash) & mask
         var first: Int32?
-        while buckets[bucket] != 0 {
-            if first == nil && hashes[bucket] == upper && matches(buckets[bucket] - 1) {
-                first = buckets[bucket] - 1
+        while true {
+            let value = buckets[bucket]
+            if value == 0 {
+                return (first, bucket)
+            }
+            if first == nil && value & 0xFFFF_FFFF_0000_0000 == upper && matches(Self.entry(value)) {
+                first = Self.entry(value)
             }
             bucket = (bucket + 1) & mask
         }
-        return (first, bucket)
     }
 
     /// Calls `body` with each entry whose name hashes to `hash` and that `matches` (its name is the folded name
@@ -73,15 +75,24 @@ struct DesktopNames: Sendable {
     @inline(__always)
     func forEach(hash: UInt64, matches: (Int32) -> Bool, _ body: (Int32) -> Bool) {
         let mask = buckets.count - 1
-        let upper = UInt32(truncatingIfNeeded: hash >> 32)
+        let upper = hash & 0xFFFF_FFFF_0000_0000
         var bucket = Int(truncatingIfNeeded: hash) & mask
-        while buckets[bucket] != 0 {
-            let entry = buckets[bucket] - 1
-            if hashes[bucket] == upper && matches(entry) && !body(entry) {
+        while true {
+            let value = buckets[bucket]
+            if value == 0 {
+                return
+            }
+            if value & 0xFFFF_FFFF_0000_0000 == upper && matches(Self.entry(value)) && !body(Self.entry(value)) {
                 return
             }
             bucket = (bucket + 1) & mask
         }
+    }
+
+    /// The entry of an occupied bucket.
+    @inline(__always)
+    private static func entry(_ bucket: UInt64) -> Int32 {
+        Int32(bitPattern: UInt32(truncatingIfNeeded: bucket)) - 1
     }
 
     /// Checks the table's invariants, in debug builds: buckets a power of two, at most half full, as many entries as

@@ -105,9 +105,11 @@ final class DesktopTypes: Sendable {
             // The types with subtypes first, then the others, each in the database's order.
             var isSupertype = [Bool](repeating: false, count: database.typeCount)
             for number in 0..<database.typeCount where Self.isOwn(number, canonical, slots) {
-                for parent in database.listedParents(ofNumber: number)
-                where parent >= 0 && Self.isOwn(Int(parent), canonical, slots) {
-                    isSupertype[Int(parent)] = true
+                for index in database.listedParentIndexes(ofNumber: number) {
+                    let parent = Int(database.listedParent(at: index))
+                    if parent >= 0 && Self.isOwn(parent, canonical, slots) {
+                        isSupertype[parent] = true
+                    }
                 }
             }
             for number in 0..<database.typeCount where isSupertype[number] {
@@ -126,8 +128,9 @@ final class DesktopTypes: Sendable {
         var parentSlots: [Int32] = []
         parentStarts.reserveCapacity(numbers.count + 1)
         parentSlots.reserveCapacity(numbers.count * 2)
+        let mediaSlots = DesktopDatabase.MediaParents.slotPairs
         for number in numbers {
-            database.appendParents(ofNumber: Int(number), slots: slots, to: &parentSlots)
+            database.appendParents(ofNumber: Int(number), slots: slots, mediaSlots: mediaSlots, to: &parentSlots)
             parentStarts.append(Int32(parentSlots.count))
         }
         self.parentStarts = parentStarts

@@ -51,13 +51,17 @@ package final class MappedFile: @unchecked Sendable {
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+        guard fstat(descriptor, &status) == 0, FileTime.isRegularFile(status.st_mode), status.st_size > 0,
             status.st_size <= limit
         else {
             return nil
         }
         let size = Int(status.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+        // (`MAP_FAILED` as its value: the overlay's is a call into libswiftGlibc, as is `S_IFMT`, and a process's first
+        // use of the database would pay for binding each at run time.)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            mapped != UnsafeMutableRawPointer(bitPattern: -1)
+        else {
             return nil
         }
         count = size
@@ -120,10 +124,18 @@ struct FileTime: Comparable, Sendable {
     ///   - directory: a descriptor of the directory.
     init?(ofRegularFile name: UnsafePointer<CChar>, in directory: Int32) {
         var status = stat()
-        guard fstatat(directory, name, &status, 0) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard fstatat(directory, name, &status, 0) == 0, Self.isRegularFile(status.st_mode) else {
             return nil
         }
         self.init(status.st_mtim)
+    }
+
+    /// Whether a file's `st_mode` is a regular file's: `S_ISREG`, with POSIX's values of `S_IFMT` (0o170000) and
+    /// `S_IFREG` (0o100000), the same on every Linux architecture. (The Glibc overlay's `S_IFMT` and `S_IFREG` are
+    /// calls into libswiftGlibc, which a process's first use of the database would pay for binding at run time.)
+    @inline(__always)
+    static func isRegularFile(_ mode: mode_t) -> Bool {
+        mode & 0o170000 == 0o100000
     }
 
     static func < (left: FileTime, right: FileTime) -> Bool {

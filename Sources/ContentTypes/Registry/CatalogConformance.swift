@@ -71,9 +71,8 @@ final class CatalogConformance: Sendable {
     private static func forEachCatalogBit(
         _ closure: ConformanceClosure, row: Int, words: Int, count: Int, _ body: (Int) -> Void
     ) {
-        let start = row * closure.wordsPerRow
         for word in 0..<min(words, closure.wordsPerRow) {
-            var bits = closure.words[start + word]
+            var bits = closure.word(word, ofRow: row)
             while bits != 0 {
                 let other = word * 64 + bits.trailingZeroBitCount
                 if other < count {

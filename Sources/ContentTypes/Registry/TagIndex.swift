@@ -168,13 +168,13 @@ final class TagIndex: Sendable {
         }
     }
 
-    /// Calls `body` with every tag of the index, folded, and its preferred slot, in the order the tags were first
-    /// added.
-    func forEachKey(_ body: (Span<UInt8>, Int32) -> Void) {
+    /// Calls `body` with every tag of the index, folded, its hash (`TagIndexBuilder.hash`) and its preferred slot, in
+    /// the order the tags were first added.
+    func forEachKey(_ body: (Span<UInt8>, UInt64, Int32) -> Void) {
         let stored = bytes
         for key in keys where key.slotsCount > 0 {
             let start = Int(key.bytesStart)
-            body(stored.span.extracting(start..<start + Int(key.bytesCount)), slots[Int(key.slotsStart)])
+            body(stored.span.extracting(start..<start + Int(key.bytesCount)), key.hash, slots[Int(key.slotsStart)])
         }
     }
 
