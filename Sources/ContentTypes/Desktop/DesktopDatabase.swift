@@ -22,9 +22,10 @@ import Synchronization
 /// A registry needs some of it at once and the rest only when asked. At once (the skeleton): every type's number and
 /// where its name is, the names by folded name (`DesktopNames`), aliases, parents and the media parents by number:
 /// what places the types and fixes their conformance. When first asked, each built whole and published once
-/// (`PublishedTable`): the MIME index that look-ups by MIME type read, and the extension table (`ExtensionTable`, read
-/// from `globs2`); until then, with a cache, a look-up by extension walks the cache's suffix tree, as GLib does. Names
-/// become `String`s only when a declaration or description needs them.
+/// (`PublishedTable`): the MIME index that look-ups by MIME type read, the aliases grouped by type that declarations
+/// read (`AliasGroups`), and the extension table (`ExtensionTable`, read from `globs2`); until then, with a cache, a
+/// look-up by extension walks the cache's suffix tree, as GLib does. Names become `String`s only when a declaration or
+/// description needs them.
 final class DesktopDatabase: Sendable {
     let directory: String
     /// Where the database was read from.

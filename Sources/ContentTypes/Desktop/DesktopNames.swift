@@ -95,8 +95,8 @@ struct DesktopNames: Sendable {
         Int32(bitPattern: UInt32(truncatingIfNeeded: bucket)) - 1
     }
 
-    /// Checks the table's invariants, in debug builds: buckets a power of two, at most half full, as many entries as
-    /// added, each found from its bucket's hash before any empty bucket.
+    /// Checks the table's invariants, in debug builds: buckets a power of two, at most two thirds full, as many
+    /// entries as added, each found from its bucket's hash before any empty bucket.
     func _checkInvariants() {
         #if DEBUG
             precondition(buckets.count.nonzeroBitCount == 1, "names: a power of two of buckets")
